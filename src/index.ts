@@ -1,0 +1,18 @@
+/**
+ * Parley's programmatic API: start the reference mock inside your own tests, or build its state
+ * and engine yourself.
+ *
+ * @example
+ * const mock = await startMockServer({ port: 0 });
+ * // ... point your client at mock.url ...
+ * await mock.close();
+ */
+export { startMockServer, type MockServerOptions, type RunningMockServer } from './mock-server/mock-server.js';
+export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from './mock-server/fixtures.js';
+export { createEngine } from './mock-server/create-engine.js';
+export { Engine, type EngineOptions, type OperationRequest } from './mock-server/engine/engine.js';
+export { MockState, type MockStateOptions } from './mock-server/state/mock-state.js';
+export { ManualClock, systemClock, type Clock } from './mock-server/state/clock.js';
+export { DomainError } from './mock-server/state/errors.js';
+export { ErrorCode } from './schema/error-codes.js';
+export { schemaSdl, schemaPath } from './schema/load.js';

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { Faker, base, en } from '@faker-js/faker';
+import { systemClock, type Clock } from './state/clock.js';
+import { MockState, type MockStateOptions } from './state/mock-state.js';
+import { hashPassword } from './state/passwords.js';
+import type { ConversationRecord, MessageRecord, UserRecord, WorkspaceRole } from './state/records.js';
+
+/** The password of every demo account. */
+export const DEMO_PASSWORD = 'parley-demo';
+
+/** The four named demo accounts; the README lists them. */
+export const DEMO_USERS = [
+  { username: 'alice', displayName: 'Alice Martin', role: 'OWNER' },
+  { username: 'bob', displayName: 'Bob Nguyen', role: 'ADMIN' },
+  { username: 'carol', displayName: 'Carol Diaz', role: 'MEMBER' },
+  { username: 'dave', displayName: 'Dave Okafor', role: 'GUEST' },
+] as const satisfies readonly { username: string; displayName: string; role: WorkspaceRole }[];
+
+export interface DemoDataOptions {
+  /** Seeds faker: the same seed gives the same users, ids, texts and times. @default 1 */
+  readonly seed?: number;
+  /** How many generated members join besides the named four. @default 20 */
+  readonly extraMembers?: number;
+  /** How many messages `#general` holds. @default 250 */
+  readonly generalMessages?: number;
+}
+
+/** Demo data starts here; each message advances the clock by 1 to 30 minutes. */
+const DEMO_EPOCH = Date.UTC(2026, 0, 5, 8, 30);
+const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':white_check_mark:'];
+
+/**
+ * Builds a state holding the demo workspace "Acme", deterministically from `seed`.
+ *
+ * What "deterministic" means: ids, names, texts, reactions, replies and timestamps are the same
+ * for the same seed and options. Access tokens are random per login, and the password hash is
+ * salted at random (it is never shown). Records created after loading get random ids and the
+ * real time, like any backend.
+ */
+export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes'> & { clock?: Clock } = {}): Promise<MockState> {
+  const faker = new Faker({ locale: [en, base], seed: options.seed ?? 1 });
+  const idSource = new Faker({ locale: [en, base], seed: (options.seed ?? 1) + 7919 });
+  const runtimeClock = options.clock ?? systemClock;
+  let loading = true;
+  let fixtureTime = DEMO_EPOCH;
+  const state = new MockState({
+    clock: { now: () => (loading ? fixtureTime : runtimeClock.now()) },
+    ids: () => (loading ? idSource.string.uuid() : randomUUID()),
+    tokenLifetimes: options.tokenLifetimes,
+  });
+  const tick = () => {
+    fixtureTime += faker.number.int({ min: 1, max: 30 }) * 60_000;
+  };
+
+  const password = await hashPassword(DEMO_PASSWORD);
+  const named = DEMO_USERS.map((user) =>
+    state.users.insert({ username: user.username, displayName: user.displayName, email: `${user.username}@acme.test` }, password),
+  );
+  const [alice, bob, carol, dave] = named as [UserRecord, UserRecord, UserRecord, UserRecord];
+  const extras: UserRecord[] = [];
+  const taken = new Set<string>(DEMO_USERS.map((user) => user.username));
+  while (extras.length < (options.extraMembers ?? 20)) {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    const username = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
+    if (taken.has(username) || username.length < 2 || username.length > 32) continue;
+    taken.add(username);
+    extras.push(state.users.insert({ username, displayName: `${firstName} ${lastName}`, email: `${username}@acme.test` }, password));
+  }
+
+  const acme = state.workspaces.create({ name: 'Acme', slug: 'acme', purposes: ['ENGINEERING', 'DESIGN'], teamSize: 'TEAM_11_50' }, alice.id);
+  DEMO_USERS.slice(1).forEach((user, index) => state.workspaces.addMember(acme.id, named[index + 1]!.id, user.role));
+  for (const user of extras) state.workspaces.addMember(acme.id, user.id, 'MEMBER');
+
+  const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === acme.id && c.isDefault)!;
+  general.description = 'Company-wide announcements and work-based matters';
+  const everyone = [alice, bob, carol, dave, ...extras];
+  const regulars = everyone.filter((user) => user !== dave);
+  const random = state.conversations.createChannel(
+    { workspaceId: acme.id, title: 'random', visibility: 'PUBLIC', description: 'Non-work banter and water cooler conversation', memberIds: regulars.map((u) => u.id) },
+    bob.id,
+  );
+  const design = state.conversations.createChannel(
+    { workspaceId: acme.id, title: 'design', visibility: 'PRIVATE', description: 'Design reviews', memberIds: [carol.id] },
+    alice.id,
+  );
+  const dm = state.conversations.createDirect(acme.id, bob.id, alice.id);
+
+  const writer = new ConversationWriter(state, faker, tick);
+  writer.fill(general, everyone, options.generalMessages ?? 250, { attachments: 4, deletions: 5 });
+  writer.fill(random, regulars, 40, { attachments: 1, deletions: 1 });
+  writer.fill(design, [alice, carol], 20, { attachments: 1, deletions: 0 });
+  writer.fill(dm, [alice, bob], 12, { attachments: 0, deletions: 0 });
+
+  loading = false;
+  return state;
+}
+
+/** Writes plausible conversation history through the domain services, so every rule holds. */
+class ConversationWriter {
+  private uploads = 0;
+
+  constructor(
+    private readonly state: MockState,
+    private readonly faker: Faker,
+    private readonly tick: () => void,
+  ) {}
+
+  fill(conversation: ConversationRecord, senders: readonly UserRecord[], count: number, extras: { attachments: number; deletions: number }): void {
+    const { faker, state } = this;
+    const sent: MessageRecord[] = [];
+    const withAttachment = new Set(faker.helpers.arrayElements([...Array(count).keys()], extras.attachments));
+    for (let index = 0; index < count; index++) {
+      this.tick();
+      const sender = faker.helpers.arrayElement(senders);
+      const earlier = sent.filter((m) => m.deletedAt === null).slice(-20);
+      const replyTo = earlier.length > 0 && faker.datatype.boolean(0.15) ? faker.helpers.arrayElement(earlier) : null;
+      const message = state.messages.send(
+        {
+          conversationId: conversation.id,
+          clientMessageId: faker.string.uuid(),
+          content: faker.datatype.boolean(0.3) ? faker.hacker.phrase() : faker.lorem.sentences({ min: 1, max: 3 }),
+          replyToMessageId: replyTo?.id ?? null,
+          attachments: withAttachment.has(index) ? [this.attachment(sender)] : null,
+        },
+        sender.id,
+      );
+      sent.push(message);
+      if (faker.datatype.boolean(0.2)) this.react(message, senders);
+    }
+    // Delete a few, and always one that has a reply, so `replyTo` of a deleted message is on show.
+    const replied = sent.find((m) => sent.some((r) => r.replyToMessageId === m.id));
+    const victims = new Set(faker.helpers.arrayElements(sent, extras.deletions));
+    if (replied && extras.deletions > 0) victims.add(replied);
+    for (const message of victims) state.messages.delete(message.id, message.senderId);
+  }
+
+  private react(message: MessageRecord, members: readonly UserRecord[]): void {
+    for (const emoji of this.faker.helpers.arrayElements(EMOJIS, { min: 1, max: 3 })) {
+      for (const user of this.faker.helpers.arrayElements(members, { min: 1, max: 4 })) {
+        this.state.messages.addReaction(message.id, emoji, user.id);
+      }
+    }
+  }
+
+  private attachment(sender: UserRecord) {
+    const fileName = `${this.faker.system.commonFileName('txt').replace(/\.[^.]+$/, '')}-${++this.uploads}.txt`;
+    const body = new TextEncoder().encode(this.faker.lorem.paragraphs(2));
+    const upload = this.state.uploads.create({ contentType: 'text/plain', scope: 'PRIVATE', fileName }, sender.id);
+    this.state.uploads.put(upload.key, body);
+    return { key: upload.key, fileName, contentType: 'text/plain', size: body.byteLength };
+  }
+}

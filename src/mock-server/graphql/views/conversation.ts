@@ -1,0 +1,45 @@
+import type { ConversationRecord } from '../../state/records.js';
+import type { Tables } from '../../state/tables.js';
+import type { Page } from '../../state/paging.js';
+import type { ConversationMemberView, ConversationPage, ConversationView } from '../generated/resolvers-types.js';
+import { iso, isoOrNull } from './time.js';
+
+/** ConversationView as `viewerId` sees it (`muted` and `pinnedAt` are the viewer's own settings). */
+export function conversationView(tables: Tables, conversation: ConversationRecord, viewerId: string): ConversationView {
+  const viewer = conversation.members.get(viewerId);
+  const members: ConversationMemberView[] = [];
+  for (const member of conversation.members.values()) {
+    const user = tables.users.get(member.userId)!;
+    members.push({
+      userId: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      avatarUrl: user.avatarUrl,
+      role: member.role,
+      lastReadSequence: member.lastReadSequence,
+    });
+  }
+  return {
+    id: conversation.id,
+    workspaceId: conversation.workspaceId,
+    type: conversation.type,
+    visibility: conversation.visibility,
+    title: conversation.title,
+    description: conversation.description,
+    isDefault: conversation.isDefault,
+    muted: viewer?.muted ?? false,
+    pinnedAt: isoOrNull(viewer?.pinnedAt ?? null),
+    lastMessageSequence: conversation.log.newestSequence,
+    members,
+    createdAt: iso(conversation.createdAt),
+    updatedAt: iso(conversation.updatedAt),
+  };
+}
+
+export function conversationPageView(tables: Tables, page: Page<ConversationRecord>, viewerId: string): ConversationPage {
+  return {
+    nodes: page.nodes.map((conversation) => conversationView(tables, conversation, viewerId)),
+    endCursor: page.endCursor,
+    hasNextPage: page.hasNextPage,
+  };
+}

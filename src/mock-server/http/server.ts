@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorCode } from '../../schema/error-codes.js';
+import type { Engine } from '../engine/engine.js';
+import { graphqlRoute, type GraphQLRouteOptions } from './graphql-route.js';
+import { sendError, sendJson } from './respond.js';
+import { uploadsRoute } from './uploads-route.js';
+
+export interface HttpDoorOptions extends GraphQLRouteOptions {
+  /**
+   * Answer cross-origin requests from any origin, so a frontend dev server on another port can
+   * call the mock from a browser. @default true
+   */
+  readonly cors?: boolean;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, accept',
+  'access-control-max-age': '600',
+};
+
+/**
+ * The HTTP door: one port for `/graphql`, `/ready` and `/uploads/<key>`. It only routes and
+ * translates; every GraphQL rule is the engine's.
+ */
+export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
+  const graphql = graphqlRoute(engine, options);
+  const cors = options.cors ?? true;
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const publicOrigin = `http://${req.headers.host ?? 'localhost'}`;
+    if (req.method === 'OPTIONS' && cors) {
+      res.writeHead(204).end();
+      return;
+    }
+    if (url.pathname === '/graphql') return graphql(req, res, publicOrigin);
+    if (url.pathname === '/ready') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendError(res, 405, ErrorCode.BAD_REQUEST, 'use GET /ready', { allow: 'GET, HEAD' });
+      }
+      return sendJson(res, 200, { status: 'ready' });
+    }
+    const upload = /^\/uploads\/([^/]+)$/.exec(url.pathname);
+    if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!));
+    sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${url.pathname}; GraphQL is at /graphql`);
+  }
+
+  return createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      // A bug in a door: log it with its stack, answer without it.
+      console.error('[parley] internal error:', error instanceof Error ? error.stack : error);
+      if (!res.headersSent) sendError(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error');
+      else res.destroy();
+    });
+  });
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // not a key we issued; the route answers 404
+  }
+}
+
+/** Starts listening; resolves with the bound address (port 0 picks a free port). */
+export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}

@@ -1,0 +1,35 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../../schema/error-codes.js';
+import { DomainError } from '../state/errors.js';
+import type { MockState } from '../state/mock-state.js';
+import { uploadRules } from '../state/uploads.js';
+import { BodyTooLarge, readBody } from './body.js';
+import { sendError, sendJson } from './respond.js';
+
+const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, BAD_USER_INPUT: 400 };
+
+/**
+ * `/uploads/<key>`: the URLs `createUploadUrl` hands out. PUT stores the file (the key is the
+ * permission, as with a pre-signed URL); GET serves it back with the type it was declared with.
+ */
+export async function uploadsRoute(state: MockState, req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+  if (req.method === 'PUT') {
+    try {
+      const body = await readBody(req, uploadRules.maxBytes);
+      const upload = state.uploads.put(key, body);
+      return sendJson(res, 200, { key: upload.key, size: body.byteLength });
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.BAD_USER_INPUT, error.message, { connection: 'close' });
+      if (error instanceof DomainError) return sendError(res, STATUS[error.code] ?? 400, error.code, error.message);
+      throw error;
+    }
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    const upload = state.uploads.find(key);
+    if (!upload?.body) return sendError(res, 404, ErrorCode.NOT_FOUND, 'no file has been uploaded under this key');
+    res.writeHead(200, { 'content-type': upload.contentType, 'content-length': upload.body.byteLength });
+    res.end(req.method === 'GET' ? upload.body : undefined);
+    return;
+  }
+  sendError(res, 405, ErrorCode.BAD_REQUEST, `${req.method} is not allowed here; use PUT or GET`, { allow: 'PUT, GET, HEAD' });
+}

@@ -1,0 +1,65 @@
+import type { Server } from 'node:http';
+import { createEngine } from './create-engine.js';
+import type { Engine } from './engine/engine.js';
+import { createDemoState, type DemoDataOptions } from './fixtures.js';
+import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
+import type { Clock } from './state/clock.js';
+import { MockState } from './state/mock-state.js';
+import type { TokenLifetimes } from './state/sessions.js';
+
+export interface MockServerOptions extends HttpDoorOptions {
+  /** Port to listen on; 0 picks a free one. @default 4000 */
+  readonly port?: number;
+  /** Interface to bind. @default '127.0.0.1' */
+  readonly host?: string;
+  /** Seed of the demo data. @default 1 */
+  readonly seed?: number;
+  /** Start with no data at all instead of the demo workspace. @default false */
+  readonly empty?: boolean;
+  /** Serve this state instead of building one (tests, custom fixtures). */
+  readonly state?: MockState;
+  /** Time source, for tests of expiry. @default the system clock */
+  readonly clock?: Clock;
+  readonly tokenLifetimes?: TokenLifetimes;
+  /** Demo data sizes (see {@link DemoDataOptions}). */
+  readonly demo?: Omit<DemoDataOptions, 'seed'>;
+}
+
+export interface RunningMockServer {
+  /** The GraphQL endpoint, e.g. `http://127.0.0.1:4000/graphql`. */
+  readonly url: string;
+  /** `http://HOST:PORT`, the base URL the conformance suite takes. */
+  readonly origin: string;
+  readonly port: number;
+  readonly state: MockState;
+  readonly engine: Engine;
+  readonly server: Server;
+  /** Stops accepting connections, ends open ones and resolves when the port is free. */
+  close(): Promise<void>;
+}
+
+/** Builds the state (demo data unless `empty`), starts the HTTP door and resolves once it listens. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes };
+  const state =
+    options.state ?? (options.empty ? new MockState(shared) : await createDemoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
+  const engine = createEngine(state);
+  const server = createHttpDoor(engine, options);
+  const host = options.host ?? '127.0.0.1';
+  const address = await listen(server, options.port ?? 4000, host);
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${shownHost}:${address.port}`;
+  return {
+    url: `${origin}/graphql`,
+    origin,
+    port: address.port,
+    state,
+    engine,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

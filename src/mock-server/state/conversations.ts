@@ -1,0 +1,196 @@
+import { conversationOfMember, workspaceOfMember } from './access.js';
+import { badInput, conflict, forbidden, notFound } from './errors.js';
+import { requireId, requireText } from './input.js';
+import { MessageLog } from './message-log.js';
+import { pageAfter, type Page } from './paging.js';
+import type {
+  ConversationMemberRecord,
+  ConversationRecord,
+  ConversationVisibility,
+  MemberRole,
+} from './records.js';
+import type { StateContext } from './tables.js';
+
+export const conversationRules = { titleMax: 80, descriptionMax: 250 } as const;
+
+export interface NewChannel {
+  readonly workspaceId: string;
+  readonly title: string;
+  readonly visibility: ConversationVisibility;
+  readonly description?: string | null;
+  readonly memberIds?: readonly string[];
+  /** Default channels are joined by everyone who joins the workspace. */
+  readonly isDefault?: boolean;
+}
+
+/** Channels and direct conversations, their membership and read markers. */
+export class Conversations {
+  constructor(private readonly ctx: StateContext) {}
+
+  /**
+   * `conversation`: visible to its members, and a public channel also to members of its
+   * workspace (who may browse before joining); reading its messages still needs membership.
+   */
+  get(conversationId: string, userId: string): ConversationRecord {
+    requireId(conversationId, 'id');
+    const conversation = this.ctx.tables.conversations.get(conversationId);
+    if (!conversation) throw notFound(`conversation ${conversationId} does not exist`);
+    if (conversation.members.has(userId)) return conversation;
+    const workspace = this.ctx.tables.workspaces.get(conversation.workspaceId)!;
+    const workspaceRole = workspace.members.get(userId)?.role;
+    if (conversation.visibility === 'PUBLIC' && workspaceRole !== undefined && workspaceRole !== 'GUEST') {
+      return conversation;
+    }
+    throw forbidden(`you are not a member of conversation ${conversationId}`);
+  }
+
+  /** `conversations`: the caller's conversations in a workspace, oldest first, cursor-paged. */
+  listForMember(workspaceId: string, userId: string, after: string | null | undefined, first: number): Page<ConversationRecord> {
+    workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    const mine: ConversationRecord[] = [];
+    for (const conversation of this.ctx.tables.conversations.values()) {
+      if (conversation.workspaceId === workspaceId && conversation.members.has(userId)) mine.push(conversation);
+    }
+    return pageAfter(mine, after, first);
+  }
+
+  /** `createChannel`: the creator is the channel's OWNER; `memberIds` join as MEMBER. */
+  createChannel(input: NewChannel, creatorId: string): ConversationRecord {
+    const { tables } = this.ctx;
+    const { workspace, member } = workspaceOfMember(tables, input.workspaceId, creatorId, 'input.workspaceId');
+    if (member.role === 'GUEST') throw forbidden('guests cannot create channels');
+    const title = requireText(input.title, 'input.title', { max: conversationRules.titleMax });
+    const description =
+      input.description == null ? null : requireText(input.description, 'input.description', { min: 0, max: conversationRules.descriptionMax });
+    const memberIds = [...new Set(input.memberIds ?? [])].filter((id) => id !== creatorId);
+    for (const id of memberIds) {
+      requireId(id, 'input.memberIds');
+      if (!workspace.members.has(id)) throw badInput(`user ${id} in input.memberIds is not a member of the workspace`);
+    }
+    const lowered = title.toLowerCase();
+    for (const other of tables.conversations.values()) {
+      if (other.workspaceId === workspace.id && other.type === 'CHANNEL' && other.title?.toLowerCase() === lowered) {
+        throw conflict(`a channel titled ${JSON.stringify(title)} already exists in this workspace`);
+      }
+    }
+    const conversation = this.insert({
+      workspaceId: workspace.id,
+      type: 'CHANNEL',
+      visibility: input.visibility,
+      title,
+      description,
+      isDefault: input.isDefault ?? false,
+      createdBy: creatorId,
+    });
+    this.addMember(conversation, creatorId, 'OWNER');
+    for (const id of memberIds) this.addMember(conversation, id, 'MEMBER');
+    return conversation;
+  }
+
+  /** `createDirectConversation`: one DM per pair of members; asking again returns the same one. */
+  createDirect(workspaceId: string, participantId: string, userId: string): ConversationRecord {
+    const { tables } = this.ctx;
+    const { workspace } = workspaceOfMember(tables, workspaceId, userId);
+    requireId(participantId, 'participantId');
+    if (!workspace.members.has(participantId)) {
+      throw notFound(`user ${participantId} is not a member of workspace ${workspaceId}`);
+    }
+    const pair = [userId, participantId].sort();
+    const key = `${workspaceId} ${pair[0]} ${pair[1]}`;
+    const existing = tables.directConversations.get(key);
+    if (existing !== undefined) return tables.conversations.get(existing)!;
+    const conversation = this.insert({
+      workspaceId,
+      type: 'DIRECT',
+      visibility: 'PRIVATE',
+      title: null,
+      description: null,
+      isDefault: false,
+      createdBy: userId,
+    });
+    for (const id of new Set(pair)) this.addMember(conversation, id, 'MEMBER');
+    tables.directConversations.set(key, conversation.id);
+    return conversation;
+  }
+
+  /** `addChannelMember`: any member of a channel may add a member of its workspace. */
+  addChannelMember(conversationId: string, memberId: string, userId: string): ConversationRecord {
+    const { conversation } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    if (conversation.type !== 'CHANNEL') throw badInput('members cannot be added to a direct conversation');
+    requireId(memberId, 'memberId');
+    const workspace = this.ctx.tables.workspaces.get(conversation.workspaceId)!;
+    if (!workspace.members.has(memberId)) throw notFound(`user ${memberId} is not a member of the workspace`);
+    if (!conversation.members.has(memberId)) this.addMember(conversation, memberId, 'MEMBER');
+    return conversation;
+  }
+
+  /** `joinChannel`: public channels only, by workspace members who are not guests. */
+  joinChannel(conversationId: string, userId: string): ConversationRecord {
+    requireId(conversationId, 'conversationId');
+    const conversation = this.ctx.tables.conversations.get(conversationId);
+    if (!conversation) throw notFound(`conversation ${conversationId} does not exist`);
+    if (conversation.members.has(userId)) return conversation;
+    const role = this.ctx.tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
+    if (role === undefined) throw forbidden(`you are not a member of the workspace of conversation ${conversationId}`);
+    if (conversation.type !== 'CHANNEL' || conversation.visibility !== 'PUBLIC') {
+      throw forbidden('only public channels can be joined; ask a member to add you');
+    }
+    if (role === 'GUEST') throw forbidden('guests join channels only when a member adds them');
+    this.addMember(conversation, userId, 'MEMBER');
+    return conversation;
+  }
+
+  /**
+   * `markConversationAsRead`: moves the caller's read marker forward to `sequence`, clamped to
+   * the newest message. A marker never moves backwards, so an older sequence changes nothing.
+   */
+  markAsRead(conversationId: string, sequence: number, userId: string): ConversationRecord {
+    if (!Number.isInteger(sequence) || sequence < 0) {
+      throw badInput(`sequence must be a non-negative integer, but got ${sequence}`);
+    }
+    const { conversation, member } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    const target = Math.min(sequence, conversation.log.newestSequence ?? 0);
+    if (target > member.lastReadSequence) member.lastReadSequence = target;
+    return conversation;
+  }
+
+  /** Adds a user to every default channel of a workspace (used when someone joins it). */
+  joinDefaultChannels(workspaceId: string, userId: string): void {
+    for (const conversation of this.ctx.tables.conversations.values()) {
+      if (conversation.workspaceId === workspaceId && conversation.isDefault && !conversation.members.has(userId)) {
+        this.addMember(conversation, userId, 'MEMBER');
+      }
+    }
+  }
+
+  private insert(
+    fields: Omit<ConversationRecord, 'id' | 'createdAt' | 'updatedAt' | 'members' | 'log' | 'sentByClientId'>,
+  ): ConversationRecord {
+    const now = this.ctx.clock.now();
+    const conversation: ConversationRecord = {
+      ...fields,
+      id: this.ctx.ids(),
+      createdAt: now,
+      updatedAt: now,
+      members: new Map(),
+      log: new MessageLog(),
+      sentByClientId: new Map(),
+    };
+    this.ctx.tables.conversations.set(conversation.id, conversation);
+    return conversation;
+  }
+
+  private addMember(conversation: ConversationRecord, userId: string, role: MemberRole): ConversationMemberRecord {
+    const member: ConversationMemberRecord = {
+      userId,
+      role,
+      // Someone who joins late has not "unread" the history before them.
+      lastReadSequence: conversation.log.newestSequence ?? 0,
+      muted: false,
+      pinnedAt: null,
+      joinedAt: this.ctx.clock.now(),
+    };
+    conversation.members.set(userId, member);
+    return member;
+  }
+}

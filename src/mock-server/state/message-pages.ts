@@ -1,0 +1,96 @@
+import { conversationOfMember } from './access.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { badInput, notFound } from './errors.js';
+import { requireId, requirePageSize } from './input.js';
+import type { Page } from './paging.js';
+import type { ConversationRecord, MessageRecord } from './records.js';
+import type { StateContext } from './tables.js';
+
+export type MessagePage = Page<MessageRecord>;
+
+export interface MessagesArgs {
+  readonly conversationId: string;
+  readonly first: number;
+  readonly before?: string | null;
+  readonly aroundMessageId?: string | null;
+}
+
+export interface MessagesSinceArgs {
+  readonly conversationId: string;
+  readonly afterSequence: number;
+  readonly first: number;
+}
+
+/**
+ * The two message reads, exactly as SPEC.md 4.1 and 4.2 state them. Neither touches a read
+ * marker. Arguments are checked for form first (BAD_USER_INPUT), then membership (NOT_FOUND for
+ * a conversation that does not exist, FORBIDDEN for a non-member), then what the arguments
+ * point at (the anchor message), so a non-member learns nothing about the messages.
+ */
+export class MessagePages {
+  constructor(private readonly ctx: StateContext) {}
+
+  /** `messages`: a page ending at the newest message, a cursor, or an anchor; nodes ascending. */
+  backward(args: MessagesArgs, userId: string): MessagePage {
+    requireId(args.conversationId, 'conversationId');
+    requirePageSize(args.first);
+    const cursor = args.before == null ? null : decodeCursor(args.before);
+    if (args.before != null && cursor === null) throw badInput('before is not a cursor of this server');
+    if (cursor && cursor.conversationId !== args.conversationId) {
+      throw badInput('before is a cursor of another conversation');
+    }
+    // Rule 2: `before` takes precedence, so an ignored anchor is not looked at, but its form
+    // is still an argument of the request and is checked (section 7).
+    if (args.aroundMessageId != null) requireId(args.aroundMessageId, 'aroundMessageId');
+
+    const { conversation } = conversationOfMember(this.ctx.tables, args.conversationId, userId);
+    const { log } = conversation;
+    let end: number; // exclusive position in the log where the page ends
+    if (cursor) end = log.indexAtOrAfter(cursor.sequence);
+    else if (args.aroundMessageId != null) end = log.indexAtOrAfter(this.anchor(conversation, args.aroundMessageId).sequence) + 1;
+    else end = log.size;
+    const start = Math.max(0, end - args.first);
+    return this.page(conversation, log.slice(start, end), start > 0, 'oldest');
+  }
+
+  /** `messagesSince`: messages with a sequence above `afterSequence`, oldest first. */
+  forward(args: MessagesSinceArgs, userId: string): MessagePage {
+    requireId(args.conversationId, 'conversationId');
+    requirePageSize(args.first);
+    if (!Number.isInteger(args.afterSequence) || args.afterSequence < 0) {
+      throw badInput(`afterSequence must be a non-negative integer, but got ${args.afterSequence}`);
+    }
+    const { conversation } = conversationOfMember(this.ctx.tables, args.conversationId, userId);
+    const { log } = conversation;
+    const start = log.indexAtOrAfter(args.afterSequence + 1);
+    const end = Math.min(log.size, start + args.first);
+    return this.page(conversation, log.slice(start, end), end < log.size, 'newest');
+  }
+
+  private anchor(conversation: ConversationRecord, messageId: string): MessageRecord {
+    const message = this.ctx.tables.messages.get(messageId);
+    if (!message || message.conversationId !== conversation.id) {
+      throw notFound(`aroundMessageId ${messageId} is not a message of this conversation`);
+    }
+    if (message.deletedAt !== null) throw notFound(`aroundMessageId ${messageId} is a deleted message`);
+    return message;
+  }
+
+  /**
+   * `endCursor` sits at the oldest node for `messages` (4.1 rule 5) and at the newest for
+   * `messagesSince` (4.2 rule 4); null on an empty page either way.
+   */
+  private page(
+    conversation: ConversationRecord,
+    nodes: MessageRecord[],
+    hasNextPage: boolean,
+    cursorAt: 'oldest' | 'newest',
+  ): MessagePage {
+    const at = cursorAt === 'oldest' ? nodes[0] : nodes.at(-1);
+    return {
+      nodes,
+      endCursor: at ? encodeCursor({ conversationId: conversation.id, sequence: at.sequence }) : null,
+      hasNextPage,
+    };
+  }
+}

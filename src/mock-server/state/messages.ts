@@ -1,0 +1,221 @@
+import { messageOfMember, conversationOfMember } from './access.js';
+import { badInput, forbidden, notFound } from './errors.js';
+import { quote, requireId, requireText } from './input.js';
+import type { AttachmentRecord, ConversationRecord, MessageRecord, UploadRecord } from './records.js';
+import type { StateContext } from './tables.js';
+import { requireContentType, uploadRules } from './uploads.js';
+
+/** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
+export const messageRules = {
+  /** Characters (Unicode code points) of `content`. */
+  contentMax: 40_000,
+  clientMessageIdMax: 128,
+  attachmentsMax: 10,
+  emojiMax: 64,
+} as const;
+
+const NO_ATTACHMENTS: readonly AttachmentRecord[] = Object.freeze([]);
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export interface AttachmentInput {
+  readonly key: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly size: number;
+}
+
+export interface NewMessage {
+  readonly conversationId: string;
+  readonly clientMessageId: string;
+  readonly content: string;
+  readonly replyToMessageId?: string | null;
+  readonly attachments?: readonly AttachmentInput[] | null;
+  readonly sharedFileIds?: readonly string[] | null;
+}
+
+function checkContent(content: string, hasFiles: boolean, argument: string): string {
+  if (content.trim().length === 0 && !hasFiles) {
+    throw badInput(`${argument} must not be empty unless the message carries files`);
+  }
+  if (content.length > messageRules.contentMax && [...content].length > messageRules.contentMax) {
+    throw badInput(`${argument} must have at most ${messageRules.contentMax} characters`);
+  }
+  if (CONTROL.test(content)) throw badInput(`${argument} must not contain control characters other than tab and newline`);
+  return content;
+}
+
+/** Sending, editing, soft-deleting and reacting to messages. Reads live in `message-pages.ts`. */
+export class Messages {
+  constructor(private readonly ctx: StateContext) {}
+
+  /**
+   * `sendMessage`: assigns the next sequence of the conversation. A retry with the same
+   * `clientMessageId` from the same sender returns the message the first call created.
+   */
+  send(input: NewMessage, senderId: string): MessageRecord {
+    const { tables } = this.ctx;
+    const { conversation } = conversationOfMember(tables, input.conversationId, senderId, 'input.conversationId');
+    const clientMessageId = requireText(input.clientMessageId, 'input.clientMessageId', {
+      max: messageRules.clientMessageIdMax,
+    });
+    const retryKey = `${senderId} ${clientMessageId}`;
+    const earlier = conversation.sentByClientId.get(retryKey);
+    if (earlier !== undefined) return tables.messages.get(earlier)!;
+
+    const uploads = this.checkAttachments(input.attachments ?? [], senderId);
+    for (const id of input.sharedFileIds ?? []) {
+      requireId(id, 'input.sharedFileIds');
+      throw notFound(`stored file ${id} does not exist`);
+    }
+    const content = checkContent(input.content, uploads.length > 0, 'input.content');
+    const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
+
+    const now = this.ctx.clock.now();
+    const id = this.ctx.ids();
+    const attachments =
+      uploads.length === 0
+        ? NO_ATTACHMENTS
+        : uploads.map(({ upload, input: attachment }) => {
+            upload.attachedTo = id;
+            return {
+              id: this.ctx.ids(),
+              uploadKey: upload.key,
+              fileName: attachment.fileName,
+              contentType: attachment.contentType,
+              size: attachment.size,
+            };
+          });
+    const message: MessageRecord = {
+      id,
+      conversationId: conversation.id,
+      senderId,
+      clientMessageId,
+      sequence: conversation.log.nextSequence(),
+      type: 'TEXT',
+      content,
+      replyToMessageId,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+      attachments,
+      reactions: null,
+    };
+    conversation.log.append(message);
+    conversation.sentByClientId.set(retryKey, id);
+    tables.messages.set(id, message);
+    return message;
+  }
+
+  /** `editMessage`: the sender only, and not once deleted. */
+  edit(messageId: string, content: string, userId: string): MessageRecord {
+    const message = this.ownLiveMessage(messageId, userId, 'edit');
+    const checked = checkContent(content, message.attachments.length > 0, 'content');
+    if (checked !== message.content) {
+      message.content = checked;
+      message.updatedAt = this.ctx.clock.now();
+    }
+    return message;
+  }
+
+  /**
+   * `deleteMessage`: a soft delete by the sender. The message keeps its sequence and stays in
+   * both message queries with `content` null and no attachments. Deleting again changes nothing.
+   */
+  delete(messageId: string, userId: string): MessageRecord {
+    const { message } = messageOfMember(this.ctx.tables, messageId, userId);
+    if (message.senderId !== userId) throw forbidden('only the sender can delete a message');
+    if (message.deletedAt === null) {
+      const now = this.ctx.clock.now();
+      message.content = null;
+      message.attachments = NO_ATTACHMENTS;
+      message.deletedAt = now;
+      message.updatedAt = now;
+    }
+    return message;
+  }
+
+  /** `addReaction`: any member; reacting twice with one emoji counts once. */
+  addReaction(messageId: string, emoji: string, userId: string): MessageRecord {
+    const message = this.liveMessage(messageId, userId, 'messageId');
+    const key = checkEmoji(emoji);
+    message.reactions ??= new Map();
+    const users = message.reactions.get(key);
+    if (!users) message.reactions.set(key, [userId]);
+    else if (!users.includes(userId)) users.push(userId);
+    return message;
+  }
+
+  /** `removeReaction`: removes the caller's own reaction; absent reactions are no error. */
+  removeReaction(messageId: string, emoji: string, userId: string): MessageRecord {
+    const message = this.liveMessage(messageId, userId, 'messageId');
+    const key = checkEmoji(emoji);
+    const users = message.reactions?.get(key);
+    if (users) {
+      const index = users.indexOf(userId);
+      if (index >= 0) users.splice(index, 1);
+      if (users.length === 0) message.reactions!.delete(key);
+    }
+    return message;
+  }
+
+  private liveMessage(messageId: string, userId: string, argument: string): MessageRecord {
+    const { message } = messageOfMember(this.ctx.tables, messageId, userId, argument);
+    if (message.deletedAt !== null) throw notFound(`message ${messageId} is deleted`);
+    return message;
+  }
+
+  private ownLiveMessage(messageId: string, userId: string, verb: string): MessageRecord {
+    const message = this.liveMessage(messageId, userId, 'id');
+    if (message.senderId !== userId) throw forbidden(`only the sender can ${verb} a message`);
+    return message;
+  }
+
+  private checkReplyTarget(conversation: ConversationRecord, replyToMessageId: string): string {
+    requireId(replyToMessageId, 'input.replyToMessageId');
+    const target = this.ctx.tables.messages.get(replyToMessageId);
+    if (!target || target.conversationId !== conversation.id) {
+      throw notFound(`message ${replyToMessageId} does not exist in this conversation`);
+    }
+    if (target.deletedAt !== null) throw notFound(`message ${replyToMessageId} is deleted`);
+    return replyToMessageId;
+  }
+
+  private checkAttachments(
+    attachments: readonly AttachmentInput[],
+    senderId: string,
+  ): { upload: UploadRecord; input: AttachmentInput }[] {
+    if (attachments.length > messageRules.attachmentsMax) {
+      throw badInput(`a message may carry at most ${messageRules.attachmentsMax} attachments`);
+    }
+    const seen = new Set<string>();
+    return attachments.map((attachment, index) => {
+      const argument = `input.attachments[${index}]`;
+      const upload = this.ctx.tables.uploads.get(attachment.key);
+      if (!upload || upload.ownerId !== senderId) {
+        throw notFound(`${argument}.key ${quote(attachment.key)} was not issued to you by createUploadUrl`);
+      }
+      if (upload.body === null) throw badInput(`${argument}.key has no file yet: PUT the file to its uploadUrl first`);
+      if (upload.attachedTo !== null || seen.has(upload.key)) {
+        throw badInput(`${argument}.key is already attached to a message`);
+      }
+      seen.add(upload.key);
+      if (!Number.isInteger(attachment.size) || attachment.size < 0 || attachment.size > uploadRules.maxBytes) {
+        throw badInput(`${argument}.size must be between 0 and ${uploadRules.maxBytes} bytes`);
+      }
+      const input: AttachmentInput = {
+        key: upload.key,
+        fileName: requireText(attachment.fileName, `${argument}.fileName`, { max: uploadRules.fileNameMax }),
+        contentType: requireContentType(attachment.contentType, `${argument}.contentType`),
+        size: attachment.size,
+      };
+      return { upload, input };
+    });
+  }
+}
+
+function checkEmoji(emoji: string): string {
+  if (emoji.length === 0 || [...emoji].length > messageRules.emojiMax || /[\s\u0000-\u001f\u007f]/.test(emoji)) {
+    throw badInput(`emoji must be 1 to ${messageRules.emojiMax} characters without spaces, but got ${quote(emoji)}`);
+  }
+  return emoji;
+}

@@ -1,0 +1,49 @@
+import { systemClock, type Clock } from './clock.js';
+import { Conversations } from './conversations.js';
+import { randomIds, type IdGenerator } from './ids.js';
+import { MessagePages } from './message-pages.js';
+import { Messages } from './messages.js';
+import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './sessions.js';
+import { createTables, type StateContext, type Tables } from './tables.js';
+import { Uploads } from './uploads.js';
+import { Users } from './users.js';
+import { Workspaces } from './workspaces.js';
+
+export interface MockStateOptions {
+  /** Where time comes from. @default the system clock */
+  readonly clock?: Clock;
+  /** Where new record ids come from. @default random v4 UUIDs */
+  readonly ids?: IdGenerator;
+  /** Token lifetimes. @default {@link defaultTokenLifetimes} */
+  readonly tokenLifetimes?: TokenLifetimes;
+}
+
+/**
+ * The whole in-memory backend: tables plus one service per area. It knows nothing of GraphQL
+ * or HTTP; every rule lives here, and every door (HTTP, WebSocket, MSW) reaches it through the
+ * GraphQL layer.
+ */
+export class MockState {
+  readonly tables: Tables;
+  readonly clock: Clock;
+  readonly sessions: SessionStore;
+  readonly users: Users;
+  readonly workspaces: Workspaces;
+  readonly conversations: Conversations;
+  readonly messages: Messages;
+  readonly messagePages: MessagePages;
+  readonly uploads: Uploads;
+
+  constructor(options: MockStateOptions = {}) {
+    this.tables = createTables();
+    this.clock = options.clock ?? systemClock;
+    const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds };
+    this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes);
+    this.users = new Users(ctx, this.sessions);
+    this.conversations = new Conversations(ctx);
+    this.workspaces = new Workspaces(ctx, this.conversations);
+    this.messages = new Messages(ctx);
+    this.messagePages = new MessagePages(ctx);
+    this.uploads = new Uploads(ctx);
+  }
+}

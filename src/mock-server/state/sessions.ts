@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from './clock.js';
+import { unauthenticated } from './errors.js';
+
+/**
+ * Token lifetimes in milliseconds. SPEC.md leaves them open (section 5, gaps); these are the
+ * mock's documented choices.
+ */
+export interface TokenLifetimes {
+  /** @default 900000 (15 minutes) */
+  readonly accessTokenMs: number;
+  /** Refresh token lifetime of a plain login. @default 86400000 (1 day) */
+  readonly refreshTokenMs: number;
+  /** Refresh token lifetime when `rememberMe` is true. @default 2592000000 (30 days) */
+  readonly rememberMeRefreshTokenMs: number;
+}
+
+export const defaultTokenLifetimes: TokenLifetimes = {
+  accessTokenMs: 15 * 60_000,
+  refreshTokenMs: 24 * 3_600_000,
+  rememberMeRefreshTokenMs: 30 * 24 * 3_600_000,
+};
+
+export interface IssuedTokens {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+}
+
+interface Session {
+  readonly id: string;
+  readonly userId: string;
+  readonly rememberMe: boolean;
+  refreshToken: string;
+  refreshExpiresAt: number;
+  /** Every access token issued to this session and not yet expired; revoked together at logout. */
+  readonly accessTokens: Set<string>;
+  /** Refresh tokens this session has rotated away from; presenting one again revokes the session. */
+  readonly retiredRefreshTokens: string[];
+}
+
+interface AccessGrant {
+  readonly session: Session;
+  readonly expiresAt: number;
+}
+
+/** Sweep expired entries every this many issued tokens, so abandoned sessions cannot pile up. */
+const SWEEP_EVERY = 256;
+
+function token(prefix: string): string {
+  return `${prefix}_${randomBytes(24).toString('base64url')}`;
+}
+
+/**
+ * Opaque bearer tokens held in memory.
+ *
+ * Why opaque and not JWT: the mock is the only party that reads its tokens, opaque tokens can be
+ * revoked at once (logout, refresh-token reuse), and there is no signing key to manage.
+ *
+ * Rotation: `refresh` retires the refresh token it was given and issues a new pair. Presenting
+ * a retired refresh token again is treated as theft (RFC 6819 5.2.2.3): the whole session is
+ * revoked. Access tokens stay valid until they expire, as JWTs would, unless the session is
+ * revoked.
+ */
+export class SessionStore {
+  private readonly accessGrants = new Map<string, AccessGrant>();
+  private readonly sessionsByRefreshToken = new Map<string, Session>();
+  private readonly sessionsByRetiredToken = new Map<string, Session>();
+  private issuedSinceSweep = 0;
+  private nextSessionId = 1;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly lifetimes: TokenLifetimes = defaultTokenLifetimes,
+  ) {}
+
+  /** Opens a session for `userId` and returns its first token pair. */
+  open(userId: string, rememberMe: boolean): IssuedTokens {
+    const session: Session = {
+      id: String(this.nextSessionId++),
+      userId,
+      rememberMe,
+      refreshToken: '',
+      refreshExpiresAt: 0,
+      accessTokens: new Set(),
+      retiredRefreshTokens: [],
+    };
+    return this.issue(session);
+  }
+
+  /** The user an access token belongs to; UNAUTHENTICATED when it is unknown, expired or revoked. */
+  authenticate(accessToken: string): string {
+    const grant = this.accessGrants.get(accessToken);
+    if (!grant) throw unauthenticated('the access token is not valid (unknown or revoked)');
+    if (grant.expiresAt <= this.clock.now()) {
+      this.accessGrants.delete(accessToken);
+      grant.session.accessTokens.delete(accessToken);
+      throw unauthenticated('the access token has expired; call refreshToken for a new one');
+    }
+    return grant.session.userId;
+  }
+
+  /** Rotates a refresh token: the given one stops working, a new pair is returned. */
+  refresh(refreshToken: string): { userId: string; tokens: IssuedTokens } {
+    const reused = this.sessionsByRetiredToken.get(refreshToken);
+    if (reused) {
+      this.revoke(reused);
+      throw unauthenticated('the refresh token was already used; the session has been revoked');
+    }
+    const session = this.sessionsByRefreshToken.get(refreshToken);
+    if (!session) throw unauthenticated('the refresh token is not valid (unknown or revoked)');
+    if (session.refreshExpiresAt <= this.clock.now()) {
+      this.revoke(session);
+      throw unauthenticated('the refresh token has expired; log in again');
+    }
+    this.sessionsByRefreshToken.delete(refreshToken);
+    session.retiredRefreshTokens.push(refreshToken);
+    this.sessionsByRetiredToken.set(refreshToken, session);
+    return { userId: session.userId, tokens: this.issue(session) };
+  }
+
+  /** Ends the session of `refreshToken`. Returns false when no live session has that token. */
+  logout(refreshToken: string): boolean {
+    const session = this.sessionsByRefreshToken.get(refreshToken);
+    if (!session) return false;
+    this.revoke(session);
+    return true;
+  }
+
+  private issue(session: Session): IssuedTokens {
+    const now = this.clock.now();
+    if (++this.issuedSinceSweep >= SWEEP_EVERY) this.sweep(now);
+    const accessToken = token('pa');
+    const refreshToken = token('pr');
+    session.refreshToken = refreshToken;
+    session.refreshExpiresAt =
+      now + (session.rememberMe ? this.lifetimes.rememberMeRefreshTokenMs : this.lifetimes.refreshTokenMs);
+    session.accessTokens.add(accessToken);
+    this.accessGrants.set(accessToken, { session, expiresAt: now + this.lifetimes.accessTokenMs });
+    this.sessionsByRefreshToken.set(refreshToken, session);
+    return { accessToken, refreshToken };
+  }
+
+  private revoke(session: Session): void {
+    for (const accessToken of session.accessTokens) this.accessGrants.delete(accessToken);
+    session.accessTokens.clear();
+    this.sessionsByRefreshToken.delete(session.refreshToken);
+    for (const retired of session.retiredRefreshTokens) this.sessionsByRetiredToken.delete(retired);
+  }
+
+  private sweep(now: number): void {
+    this.issuedSinceSweep = 0;
+    for (const [accessToken, grant] of this.accessGrants) {
+      if (grant.expiresAt <= now) {
+        this.accessGrants.delete(accessToken);
+        grant.session.accessTokens.delete(accessToken);
+      }
+    }
+    for (const session of this.sessionsByRefreshToken.values()) {
+      if (session.refreshExpiresAt <= now) this.revoke(session);
+    }
+  }
+}

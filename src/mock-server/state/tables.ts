@@ -1,0 +1,50 @@
+import type { Clock } from './clock.js';
+import type { IdGenerator } from './ids.js';
+import type {
+  ConversationRecord,
+  InviteLinkRecord,
+  MessageRecord,
+  UploadRecord,
+  UserRecord,
+  WorkspaceRecord,
+} from './records.js';
+
+/** Every table of the in-memory store, with the secondary indexes that keep look-ups O(1). */
+export interface Tables {
+  readonly users: Map<string, UserRecord>;
+  /** lower-cased email -> user id */
+  readonly usersByEmail: Map<string, string>;
+  /** lower-cased username -> user id */
+  readonly usersByUsername: Map<string, string>;
+  readonly workspaces: Map<string, WorkspaceRecord>;
+  /** slug -> workspace id */
+  readonly workspacesBySlug: Map<string, string>;
+  readonly inviteLinks: Map<string, InviteLinkRecord>;
+  readonly conversations: Map<string, ConversationRecord>;
+  /** `workspaceId userA userB` (ids sorted) -> conversation id: one DM per pair and workspace */
+  readonly directConversations: Map<string, string>;
+  readonly messages: Map<string, MessageRecord>;
+  readonly uploads: Map<string, UploadRecord>;
+}
+
+export function createTables(): Tables {
+  return {
+    users: new Map(),
+    usersByEmail: new Map(),
+    usersByUsername: new Map(),
+    workspaces: new Map(),
+    workspacesBySlug: new Map(),
+    inviteLinks: new Map(),
+    conversations: new Map(),
+    directConversations: new Map(),
+    messages: new Map(),
+    uploads: new Map(),
+  };
+}
+
+/** What every domain service shares: the tables, the time and the id source. */
+export interface StateContext {
+  readonly tables: Tables;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { badInput, notFound } from './errors.js';
+import { quote, requireText } from './input.js';
+import type { UploadRecord, UploadScope } from './records.js';
+import type { StateContext } from './tables.js';
+
+/** Limits of the upload flow. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
+export const uploadRules = {
+  /** How long an upload URL accepts its PUT. */
+  urlLifetimeMs: 15 * 60_000,
+  /** Largest body a PUT may carry. */
+  maxBytes: 25 * 1024 * 1024,
+  fileNameMax: 255,
+} as const;
+
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+/** Validates a MIME type such as `image/png` (parameters are not allowed). */
+export function requireContentType(value: string, argument: string): string {
+  const contentType = value.trim();
+  if (!MIME_TYPE.test(contentType)) throw badInput(`${argument} must be a MIME type such as image/png, but got ${quote(value)}`);
+  return contentType.toLowerCase();
+}
+
+/**
+ * Upload keys: `createUploadUrl` issues a key and a URL; the client PUTs the bytes there; the key
+ * can then be attached to a message. The HTTP door serves the PUT and GET of those URLs.
+ */
+export class Uploads {
+  constructor(private readonly ctx: StateContext) {}
+
+  create(input: { contentType: string; scope: UploadScope; fileName?: string | null }, userId: string): UploadRecord {
+    const now = this.ctx.clock.now();
+    const upload: UploadRecord = {
+      key: `up_${randomBytes(18).toString('base64url')}`,
+      ownerId: userId,
+      contentType: requireContentType(input.contentType, 'input.contentType'),
+      fileName: input.fileName == null ? null : requireText(input.fileName, 'input.fileName', { max: uploadRules.fileNameMax }),
+      scope: input.scope,
+      createdAt: now,
+      expiresAt: now + uploadRules.urlLifetimeMs,
+      body: null,
+      attachedTo: null,
+    };
+    this.ctx.tables.uploads.set(upload.key, upload);
+    return upload;
+  }
+
+  /** Stores the bytes PUT to an upload URL. Throws NOT_FOUND for an unknown key. */
+  put(key: string, body: Uint8Array): UploadRecord {
+    const upload = this.ctx.tables.uploads.get(key);
+    if (!upload) throw notFound('no upload URL has this key');
+    if (upload.expiresAt <= this.ctx.clock.now()) throw badInput('this upload URL has expired; ask for a new one');
+    if (upload.attachedTo !== null) throw badInput('this upload is already attached to a message and cannot change');
+    if (body.byteLength > uploadRules.maxBytes) throw badInput(`an upload may have at most ${uploadRules.maxBytes} bytes`);
+    upload.body = body;
+    return upload;
+  }
+
+  find(key: string): UploadRecord | undefined {
+    return this.ctx.tables.uploads.get(key);
+  }
+}

@@ -1,0 +1,108 @@
+import { badInput, conflict, notFound, unauthenticated } from './errors.js';
+import { quote, requireText } from './input.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { PasswordHash, UserRecord } from './records.js';
+import type { IssuedTokens, SessionStore } from './sessions.js';
+import type { StateContext } from './tables.js';
+
+/** Input rules for accounts. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
+export const accountRules = {
+  username: /^[a-z0-9][a-z0-9._-]{1,31}$/i,
+  displayNameMax: 80,
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface NewUser {
+  readonly username: string;
+  readonly displayName: string;
+  readonly email: string;
+  readonly avatarUrl?: string | null;
+}
+
+export interface SignedIn {
+  readonly user: UserRecord;
+  readonly tokens: IssuedTokens;
+}
+
+export class Users {
+  constructor(
+    private readonly ctx: StateContext,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  get(userId: string): UserRecord {
+    const user = this.ctx.tables.users.get(userId);
+    if (!user) throw notFound(`user ${userId} does not exist`);
+    return user;
+  }
+
+  /** `register`: validates, hashes the password (scrypt) and stores the account. */
+  async register(input: NewUser & { readonly password: string }): Promise<UserRecord> {
+    const checked = this.check(input);
+    if (input.password.length < accountRules.passwordMin || input.password.length > accountRules.passwordMax) {
+      throw badInput(
+        `password must have ${accountRules.passwordMin} to ${accountRules.passwordMax} characters, but has ${input.password.length}`,
+      );
+    }
+    const password = await hashPassword(input.password);
+    // Checked again after the await: another registration may have taken the name meanwhile.
+    return this.insert(this.check(checked), password);
+  }
+
+  /** Stores an account with an already hashed password (fixtures hash the demo password once). */
+  insert(input: NewUser, password: PasswordHash): UserRecord {
+    const checked = this.check(input);
+    const { tables } = this.ctx;
+    const user: UserRecord = {
+      id: this.ctx.ids(),
+      username: checked.username,
+      displayName: checked.displayName,
+      email: checked.email,
+      password,
+      avatarUrl: checked.avatarUrl ?? null,
+      createdAt: this.ctx.clock.now(),
+    };
+    tables.users.set(user.id, user);
+    tables.usersByEmail.set(user.email, user.id);
+    tables.usersByUsername.set(user.username.toLowerCase(), user.id);
+    return user;
+  }
+
+  /** `login`: the same answer for an unknown email and a wrong password, so neither leaks. */
+  async login(email: string, password: string, rememberMe: boolean): Promise<SignedIn> {
+    const userId = this.ctx.tables.usersByEmail.get(email.trim().toLowerCase());
+    const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
+    if (!user || !(await verifyPassword(password, user.password))) {
+      throw unauthenticated('email or password is incorrect');
+    }
+    return { user, tokens: this.sessions.open(user.id, rememberMe) };
+  }
+
+  /** `refreshToken`: rotates the refresh token (see {@link SessionStore.refresh}). */
+  refresh(refreshToken: string): SignedIn {
+    const { userId, tokens } = this.sessions.refresh(refreshToken);
+    return { user: this.get(userId), tokens };
+  }
+
+  private check(input: NewUser): NewUser {
+    const username = input.username.trim();
+    if (!accountRules.username.test(username)) {
+      throw badInput(
+        `username must be 2 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit, but got ${quote(username)}`,
+      );
+    }
+    const displayName = requireText(input.displayName, 'displayName', { max: accountRules.displayNameMax });
+    const email = input.email.trim().toLowerCase();
+    if (email.length > accountRules.emailMax || !EMAIL.test(email)) {
+      throw badInput(`email must be an email address, but got ${quote(email)}`);
+    }
+    const { tables } = this.ctx;
+    if (tables.usersByEmail.has(email)) throw conflict(`an account with email ${email} already exists`);
+    if (tables.usersByUsername.has(username.toLowerCase())) throw conflict(`username ${username} is taken`);
+    return { ...input, username, displayName, email };
+  }
+}

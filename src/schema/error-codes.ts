@@ -1,0 +1,30 @@
+/**
+ * Error codes carried in `errors[].extensions.code`.
+ *
+ * The first five are the codes SPEC.md section 7 names; the rest follow the conventions of
+ * graphql-js servers (Apollo Server's names), so clients written against either recognise them.
+ */
+export const ErrorCode = {
+  /** Access token missing, malformed, expired or revoked. */
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** The caller is known but may not do this (not a member, not the sender, wrong role). */
+  FORBIDDEN: 'FORBIDDEN',
+  /** An argument is well-typed but invalid (bad id format, out of range, malformed cursor). */
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  /** A well-formed id names nothing the caller can see. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** The request collides with existing state (a taken slug, email or username). */
+  CONFLICT: 'CONFLICT',
+  /** The document is not valid GraphQL syntax. */
+  GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
+  /** The document does not validate against the schema. */
+  GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
+  /** The HTTP request is not a GraphQL request (bad JSON, missing query, wrong method). */
+  BAD_REQUEST: 'BAD_REQUEST',
+  /** The mock does not implement this operation yet (it is in the contract, see the README). */
+  NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
+  /** A bug in the server; the details are logged on the server, never sent. */
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
