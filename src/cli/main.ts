@@ -13,7 +13,13 @@ const program = new Command('parley')
   .addCommand(mockCommand())
   .addCommand(schemaCommand());
 
-program.exitOverride();
+// Commander exits by itself on bad usage; route every command's exits through our handler so
+// usage errors end with exit code 2 (DESIGN.md, CLI contract). Subcommands do not inherit this.
+const overrideExits = (command: Command): void => {
+  command.exitOverride();
+  command.commands.forEach(overrideExits);
+};
+overrideExits(program);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -25,12 +25,13 @@ export function mockCommand(): Command {
     .action(async (options: { port?: number; host: string; seed: number; empty: boolean; cors: boolean }) => {
       const port = options.port ?? (process.env['PORT'] ? integer('$PORT', 0, 65535)(process.env['PORT']) : 4000);
       const server = await startMockServer({ port, host: options.host, seed: options.seed, empty: options.empty, cors: options.cors });
-      console.log(`parley mock listening on ${server.url}`);
       const stop = () => {
         void server.close().then(() => process.exit(0));
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      // Printed last: whoever waits for this line may signal us at once.
+      console.log(`parley mock listening on ${server.url}`);
     });
   return mock;
 }

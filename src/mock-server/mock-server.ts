@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createEngine } from './create-engine.js';
 import type { Engine } from './engine/engine.js';
+import type { BugLogger } from './engine/format-error.js';
 import { createDemoState, type DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
@@ -21,6 +22,8 @@ export interface MockServerOptions extends HttpDoorOptions {
   /** Time source, for tests of expiry. @default the system clock */
   readonly clock?: Clock;
   readonly tokenLifetimes?: TokenLifetimes;
+  /** Where bugs hidden from clients are reported. @default logs to stderr with the stack */
+  readonly logBug?: BugLogger;
   /** Demo data sizes (see {@link DemoDataOptions}). */
   readonly demo?: Omit<DemoDataOptions, 'seed'>;
 }
@@ -43,7 +46,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes };
   const state =
     options.state ?? (options.empty ? new MockState(shared) : await createDemoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
-  const engine = createEngine(state);
+  const engine = createEngine(state, { logBug: options.logBug });
   const server = createHttpDoor(engine, options);
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 4000, host);

@@ -91,6 +91,12 @@ export class Engine {
   operationArgs(request: OperationRequest): OperationArgs | readonly GraphQLError[] {
     const prepared = this.prepareDocument(request.query);
     if (prepared.errors) return prepared.errors;
+    if (!getOperationAST(prepared.document, request.operationName)) {
+      const reason = request.operationName
+        ? `the document has no operation named ${JSON.stringify(request.operationName)}`
+        : 'the document has several operations: name the one to run with operationName';
+      return [new GraphQLError(reason, { extensions: { code: ErrorCode.BAD_REQUEST } })];
+    }
     return {
       schema: this.schema,
       document: prepared.document,
@@ -115,12 +121,7 @@ export class Engine {
   async run(request: OperationRequest): Promise<ExecutionResult> {
     const args = this.operationArgs(request);
     if (!('schema' in args)) return { errors: args.map(this.formatError) };
-    const operation = getOperationAST(args.document, args.operationName);
-    if (!operation) {
-      const reason = request.operationName ? `no operation named ${request.operationName}` : 'operationName is required when the document has several operations';
-      return { errors: [this.formatError(new GraphQLError(reason, { extensions: { code: ErrorCode.BAD_REQUEST } }))] };
-    }
-    if (operation.operation === 'subscription') {
+    if (getOperationAST(args.document, args.operationName)!.operation === 'subscription') {
       return { errors: [this.formatError(new GraphQLError('subscriptions are served over WebSocket', { extensions: { code: ErrorCode.BAD_REQUEST } }))] };
     }
     const result = await this.execute(args);

@@ -1,0 +1,36 @@
+/**
+ * Run by `memory.ts` in a process of its own (node --expose-gc --import tsx): loads messages into
+ * an otherwise empty state and prints one JSON line, a {@link MemoryReport}.
+ */
+import { appendMessages, createConversation } from './conversation.js';
+import { collectGarbage } from './stats.js';
+
+export interface MemorySnapshot {
+  readonly rss: number;
+  readonly heapUsed: number;
+  readonly heapTotal: number;
+  readonly external: number;
+}
+
+export interface MemoryReport {
+  readonly messages: number;
+  readonly loadMs: number;
+  readonly before: MemorySnapshot;
+  readonly after: MemorySnapshot;
+}
+
+function snapshot(): MemorySnapshot {
+  collectGarbage();
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal, external };
+}
+
+if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc');
+const messages = Number(process.argv[2] ?? 1_000_000);
+const conversation = await createConversation();
+const before = snapshot();
+const loadMs = appendMessages(conversation, messages);
+const after = snapshot();
+if (conversation.state.tables.messages.size !== messages) throw new Error('not every message was stored');
+const report: MemoryReport = { messages, loadMs, before, after };
+console.log(JSON.stringify(report));

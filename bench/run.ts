@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: the figures of issue 9, measured in one run and printed as one table.
+ * Benchmarks, never assertions: PASS/MISS compares a median with a target, nothing fails.
+ */
+import { cpus, platform, arch } from 'node:os';
+import { defaultDeepPagingOptions, measureDeepPaging, PAGE_SIZE, type PagingRow } from './deep-paging.js';
+import { measureMemory } from './memory.js';
+import { measureStartup, type StartupResult } from './startup.js';
+
+const PAGING_TARGET = 1.3;
+const STARTUP_TARGET_MS = 1_000;
+const STARTUP_NEXT_TARGET_MS = 500;
+const MESSAGES = defaultDeepPagingOptions.large;
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => `${count(n)} ms`;
+const mb = (bytes: number) => `${(bytes / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+const micros = (ns: number) => `${(ns / 1000).toFixed(ns < 10_000 ? 2 : 1)} µs`;
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+const progress = (line: string) => process.stderr.write(`  .. ${line}\n`);
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('   ')}`.trimEnd()).join('\n');
+}
+
+const cores = cpus();
+console.log(`Parley benchmarks (issue 9): Node ${process.version}, ${platform()} ${arch()}, ${cores.length} cores (${cores[0]?.model ?? 'unknown'})`);
+console.log(`NODE_ENV=${process.env['NODE_ENV'] ?? '(unset)'}; medians of repeated rounds; absolute times drift between runs, ratios hold better.`);
+if (typeof globalThis.gc !== 'function') console.log('warning: run with --expose-gc (npm run bench does) so rounds start after a full gc');
+
+progress('start-up ...');
+const startups: StartupResult[] = [await measureStartup(), await measureStartup(['--empty'])];
+console.log('\nstart-up: spawn `node dist/cli/main.js mock serve --port 0` -> GET /ready answers 200 (1 warm-up, then 5 runs)');
+console.log(
+  table([
+    ['data', 'to "listening" line', 'to /ready 200', 'runs, to /ready'],
+    ...startups.map((s) => [
+      s.args.length === 0 ? 'demo (default)' : s.args.join(' '),
+      ms(s.medianListeningMs),
+      ms(s.medianReadyMs),
+      s.samples.map((x) => count(x.readyMs)).join(' '),
+    ]),
+  ]),
+);
+
+progress(`memory: ${count(MESSAGES)} messages in a child process ...`);
+const memory = await measureMemory(MESSAGES);
+console.log(`\nmemory: ${count(memory.messages)} messages sent into one conversation of an empty state (child process, after gc)`);
+console.log(
+  table([
+    ['', 'empty', `${count(memory.messages)} messages`, 'growth', 'per message'],
+    ['RSS', mb(memory.before.rss), mb(memory.after.rss), mb(memory.after.rss - memory.before.rss), `${count(memory.rssPerMessage)} B`],
+    ['heapUsed', mb(memory.before.heapUsed), mb(memory.after.heapUsed), mb(memory.after.heapUsed - memory.before.heapUsed), `${count(memory.heapPerMessage)} B`],
+  ]),
+);
+console.log(`  loading through state.messages.send: ${ms(memory.loadMs)} (${((memory.loadMs * 1000) / memory.messages).toFixed(2)} µs/message)`);
+
+const paging = await measureDeepPaging(defaultDeepPagingOptions, progress);
+const { small, large, rounds } = paging.options;
+console.log(`\ndeep paging: one ${PAGE_SIZE}-message page, ${count(small)} vs ${count(large)} messages; ratio = median of ${rounds} paired rounds`);
+console.log(
+  table([
+    ['layer', 'query', 'calls/round', `${count(small)} msgs`, `${count(large)} msgs`, 'ratio', 'min-max', ''],
+    ...paging.rows.map((row) => [
+      row.layer,
+      row.query,
+      count(row.iterations),
+      micros(row.smallNs),
+      micros(row.largeNs),
+      `${row.ratio.toFixed(2)}x`,
+      `${row.minRatio.toFixed(2)}-${row.maxRatio.toFixed(2)}`,
+      row.informational ? '(informational)' : '',
+    ]),
+  ]),
+);
+console.log(`  loading ${count(large)} messages through state.messages.send: ${ms(paging.largeLoadMs)}`);
+
+/** The worst ratio of the target's queries at one layer. */
+const worst = (layer: PagingRow['layer']) =>
+  Math.max(...paging.rows.filter((row) => row.layer === layer && !row.informational).map((row) => row.ratio));
+const stateRatio = worst('state');
+const engineRatio = worst('engine');
+const startup = startups[0]!.medianReadyMs;
+
+console.log('\nsummary');
+console.log(
+  table([
+    [
+      `deep paging (${count(large)} vs ${count(small)} messages, worst query)`,
+      `state ${stateRatio.toFixed(2)}x   engine ${engineRatio.toFixed(2)}x`,
+      `target <= ${PAGING_TARGET}`,
+      verdict(Math.max(stateRatio, engineRatio) <= PAGING_TARGET),
+    ],
+    [
+      'start-up to /ready (median of 5)',
+      ms(startup),
+      `target < ${ms(STARTUP_TARGET_MS)}`,
+      `${verdict(startup < STARTUP_TARGET_MS)}   (next: < ${ms(STARTUP_NEXT_TARGET_MS)} ${verdict(startup < STARTUP_NEXT_TARGET_MS)})`,
+    ],
+    [
+      `memory with ${count(memory.messages)} messages`,
+      `${count(memory.rssPerMessage)} B/message RSS, ${count(memory.heapPerMessage)} B/message heap`,
+      '',
+      '',
+    ],
+  ]),
+);

@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import type { Tables } from './tables.js';
+
+function replacer(_key: string, value: unknown): unknown {
+  if (value instanceof Map) return [...value.entries()];
+  if (value instanceof Set) return [...value.values()];
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  return value;
+}
+
+/**
+ * A SHA-256 over every table, in insertion order. Two states with the same digest hold the same
+ * data; tests and the fuzzer compare digests to prove a refused request changed nothing.
+ */
+export function digestTables(tables: Tables): string {
+  const hash = createHash('sha256');
+  for (const [name, table] of Object.entries(tables)) {
+    hash.update(name);
+    for (const entry of (table as Map<string, unknown>).entries()) hash.update(JSON.stringify(entry, replacer));
+  }
+  return hash.digest('hex');
+}

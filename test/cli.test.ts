@@ -1,0 +1,75 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** The built CLI, as `npx parley` runs it (test/global-setup.ts builds it first). */
+const cli = ['dist/cli/main.js'];
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGTERM');
+});
+
+function serve(args: string[]): Promise<{ line: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...cli, 'mock', 'serve', ...args], { cwd: root, env: { ...process.env, PORT: '' } });
+  running.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n')[0]!;
+      if (out.includes('\n')) resolve({ line, child });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
+  });
+}
+
+describe('parley CLI', () => {
+  it('mock serve prints "parley mock listening on http://HOST:PORT/graphql" and serves /ready and /graphql', async () => {
+    const { line } = await serve(['--port', '0', '--empty']);
+    const match = /^parley mock listening on (http:\/\/127\.0\.0\.1:(\d+)\/graphql)$/.exec(line);
+    expect(match, line).not.toBeNull();
+    const origin = match![1]!.replace(/\/graphql$/, '');
+    expect((await fetch(`${origin}/ready`)).status).toBe(200);
+    const health = await fetch(match![1]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ health }"}' });
+    expect(await health.json()).toEqual({ data: { health: 'ok' } });
+  });
+
+  it('mock serve ends cleanly on SIGTERM', async () => {
+    const { child } = await serve(['--port', '0', '--empty']);
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('schema print prints schema.graphql', () => {
+    const result = spawnSync(process.execPath, [...cli, 'schema', 'print'], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
+  });
+
+  it('a bad option exits 2 with a sentence, not a stack trace', () => {
+    const result = spawnSync(process.execPath, [...cli, 'mock', 'serve', '--port', 'abc'], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--port must be a whole number from 0 to 65535');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a port in use exits 2 and says so', async () => {
+    const { line } = await serve(['--port', '0', '--empty']);
+    const port = /:(\d+)\/graphql$/.exec(line)![1]!;
+    const result = spawnSync(process.execPath, [...cli, 'mock', 'serve', '--port', port, '--empty'], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/port is already in use/);
+  });
+
+  it('--help lists the commands', () => {
+    const result = spawnSync(process.execPath, [...cli, '--help'], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('mock');
+    expect(result.stdout).toContain('schema');
+  });
+});
