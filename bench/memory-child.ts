@@ -21,6 +21,7 @@ export interface MemoryReport {
 
 function snapshot(): MemorySnapshot {
   collectGarbage();
+  collectGarbage(); // a second pass frees what the first only made unreachable (weak references)
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
   return { rss, heapUsed, heapTotal, external };
 }

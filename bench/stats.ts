@@ -18,5 +18,4 @@ export function median(samples: readonly number[]): number {
 /** Runs a full garbage collection when the process was started with --expose-gc. */
 export function collectGarbage(): void {
   globalThis.gc?.();
-  globalThis.gc?.();
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createEngine } from './create-engine.js';
 import type { Engine } from './engine/engine.js';
 import type { BugLogger } from './engine/format-error.js';
-import { createDemoState, type DemoDataOptions } from './fixtures.js';
+import type { DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { MockState } from './state/mock-state.js';
@@ -41,11 +41,16 @@ export interface RunningMockServer {
   close(): Promise<void>;
 }
 
+/** Loads the fixtures module (and faker, the heaviest import) only when demo data is wanted. */
+async function demoState(options: Parameters<typeof import('./fixtures.js').createDemoState>[0]): Promise<MockState> {
+  const { createDemoState } = await import('./fixtures.js');
+  return createDemoState(options);
+}
+
 /** Builds the state (demo data unless `empty`), starts the HTTP door and resolves once it listens. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes };
-  const state =
-    options.state ?? (options.empty ? new MockState(shared) : await createDemoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
+  const state = options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
   const engine = createEngine(state, { logBug: options.logBug });
   const server = createHttpDoor(engine, options);
   const host = options.host ?? '127.0.0.1';

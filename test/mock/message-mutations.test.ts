@@ -68,6 +68,17 @@ describe('sendMessage', () => {
     expect(other.id).not.toBe(first.id);
   });
 
+  it('keeps clientMessageId exactly as sent, so optimistic messages match', async () => {
+    const padded = ` tmp-${randomUUID()} `;
+    const first = ok(await gql<{ sendMessage: MessageNode }>(mock.url, SEND, { input: { conversationId: channel, clientMessageId: padded, content: 'one' } }, world.a.token)).sendMessage;
+    expect(first.clientMessageId).toBe(padded);
+    const trimmed = ok(await gql<{ sendMessage: MessageNode }>(mock.url, SEND, { input: { conversationId: channel, clientMessageId: padded.trim(), content: 'two' } }, world.a.token)).sendMessage;
+    expect(trimmed.id).not.toBe(first.id);
+    for (const clientMessageId of ['', 'x'.repeat(129), 'line\nbreak']) {
+      expectCode(await gql(mock.url, SEND, { input: { conversationId: channel, clientMessageId, content: 'x' } }, world.a.token), 'BAD_USER_INPUT');
+    }
+  });
+
   it('refuses empty content without files, control characters and content over 40,000 characters', async () => {
     for (const content of ['', '   ', 'bell\u0007', 'x'.repeat(40_001)]) {
       expectCode(await gql(mock.url, SEND, { input: { conversationId: channel, clientMessageId: randomUUID(), content } }, world.a.token), 'BAD_USER_INPUT');

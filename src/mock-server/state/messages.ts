@@ -33,6 +33,15 @@ export interface NewMessage {
   readonly sharedFileIds?: readonly string[] | null;
 }
 
+/** The client's own id, kept byte for byte: clients match optimistic messages by it. */
+function checkClientMessageId(value: string): string {
+  if (value.length === 0 || value.length > messageRules.clientMessageIdMax) {
+    throw badInput(`input.clientMessageId must have 1 to ${messageRules.clientMessageIdMax} characters, but has ${value.length}`);
+  }
+  if (CONTROL.test(value) || /[\r\n\t]/.test(value)) throw badInput('input.clientMessageId must not contain control characters');
+  return value;
+}
+
 function checkContent(content: string, hasFiles: boolean, argument: string): string {
   if (content.trim().length === 0 && !hasFiles) {
     throw badInput(`${argument} must not be empty unless the message carries files`);
@@ -55,9 +64,7 @@ export class Messages {
   send(input: NewMessage, senderId: string): MessageRecord {
     const { tables } = this.ctx;
     const { conversation } = conversationOfMember(tables, input.conversationId, senderId, 'input.conversationId');
-    const clientMessageId = requireText(input.clientMessageId, 'input.clientMessageId', {
-      max: messageRules.clientMessageIdMax,
-    });
+    const clientMessageId = checkClientMessageId(input.clientMessageId);
     const retryKey = `${senderId} ${clientMessageId}`;
     const earlier = conversation.sentByClientId.get(retryKey);
     if (earlier !== undefined) return tables.messages.get(earlier)!;
