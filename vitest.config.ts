@@ -11,10 +11,16 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
     globalSetup: ['test/global-setup.ts'],
+    // The rules of SPEC.md run through both execution paths of the engine (graphql-jit and
+    // graphql-js); everything else runs once, on the default adaptive path.
+    projects: [
+      { extends: true, test: { name: 'spec:compiled', include: ['test/spec/**/*.test.ts'], env: { PARLEY_EXECUTION: 'compiled' } } },
+      { extends: true, test: { name: 'spec:interpreted', include: ['test/spec/**/*.test.ts'], env: { PARLEY_EXECUTION: 'interpreted' } } },
+      { extends: true, test: { name: 'parley', include: ['test/**/*.test.ts'], exclude: ['test/spec/**'] } },
+    ],
   },
 });

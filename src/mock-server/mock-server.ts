@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createEngine } from './create-engine.js';
-import type { Engine } from './engine/engine.js';
+import type { Engine, ExecutionMode } from './engine/engine.js';
+import type { QueryLimits } from './engine/limits.js';
 import type { BugLogger } from './engine/format-error.js';
 import type { DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
@@ -22,6 +23,10 @@ export interface MockServerOptions extends HttpDoorOptions {
   /** Time source, for tests of expiry. @default the system clock */
   readonly clock?: Clock;
   readonly tokenLifetimes?: TokenLifetimes;
+  /** How operations run (see {@link ExecutionMode}). @default 'adaptive' */
+  readonly execution?: ExecutionMode;
+  /** Request limits (see {@link QueryLimits}); unset ones keep their defaults. */
+  readonly limits?: Partial<QueryLimits>;
   /** Where bugs hidden from clients are reported. @default logs to stderr with the stack */
   readonly logBug?: BugLogger;
   /** Demo data sizes (see {@link DemoDataOptions}). */
@@ -51,7 +56,7 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes };
   const state = options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
-  const engine = createEngine(state, { logBug: options.logBug });
+  const engine = createEngine(state, { logBug: options.logBug, execution: options.execution, limits: options.limits });
   const server = createHttpDoor(engine, options);
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 4000, host);

@@ -19,6 +19,10 @@ export const ErrorCode = {
   GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
   /** The document does not validate against the schema. */
   GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
+  /** The document is over a limit: depth, aliases, directives, cost or tokens (see the README). */
+  QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
+  /** The request body is larger than the server accepts (HTTP 413). */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** The HTTP request is not a GraphQL request (bad JSON, missing query, wrong method). */
   BAD_REQUEST: 'BAD_REQUEST',
   /** The mock does not implement this operation yet (it is in the contract, see the README). */

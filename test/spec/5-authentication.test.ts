@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import type { RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { startTestMock } from '../support/mock.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
 import { defaultTokenLifetimes } from '../../src/mock-server/state/sessions.js';
 import { expectCode, gql, ok } from '../support/client.js';
@@ -11,7 +12,7 @@ let world: World;
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
 
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0, empty: true, clock });
+  mock = await startTestMock({ clock });
   world = await buildWorld(mock.url);
 });
 afterAll(() => mock.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import type { RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { startTestMock } from '../support/mock.js';
 import { expectCode, gql, ok, type GraphQLResponse } from '../support/client.js';
 import { MESSAGES, SINCE, type Page } from '../support/queries.js';
 import { buildWorld, createChannel, sendMany, type SentMessage, type World } from '../support/world.js';
@@ -14,7 +15,7 @@ let cursor: string;
 let otherCursor: string;
 
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0, empty: true });
+  mock = await startTestMock();
   world = await buildWorld(mock.url);
   channel = world.privateChannelId;
   other = await createChannel(mock.url, world.a, world.workspaceId, 'PRIVATE');

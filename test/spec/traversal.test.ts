@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import type { RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { startTestMock } from '../support/mock.js';
 import { gql, ok } from '../support/client.js';
 import { MESSAGES, SINCE, type MessageNode, type Page } from '../support/queries.js';
 import { buildWorld, createChannel, send, sendMany, type World } from '../support/world.js';
@@ -8,7 +9,7 @@ let mock: RunningMockServer;
 let world: World;
 
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0, empty: true });
+  mock = await startTestMock();
   world = await buildWorld(mock.url);
 });
 afterAll(() => mock.close());

@@ -1,6 +1,7 @@
 import {
   execute,
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   parse,
   specifiedRules,
@@ -15,19 +16,32 @@ import { LRUCache } from 'lru-cache';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
+import { compileOperation, type CompiledOperation } from './compile.js';
 import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
+import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
+
+/**
+ * How operations run.
+ * - `adaptive`: graphql-js the first time a document is seen, graphql-jit from its second use on
+ *   (compiling costs about as much as a few interpreted runs, so a one-off query never pays it).
+ * - `compiled`: graphql-jit always. - `interpreted`: graphql-js always.
+ * Results and errors are the same either way; the test suite runs on both paths.
+ */
+export type ExecutionMode = 'adaptive' | 'compiled' | 'interpreted';
 
 export interface EngineOptions {
   readonly schema: GraphQLSchema;
   readonly state: MockState;
+  /** @default 'adaptive' */
+  readonly execution?: ExecutionMode;
+  /** Request limits (see {@link QueryLimits}). @default {@link defaultLimits} */
+  readonly limits?: Partial<QueryLimits>;
   /**
-   * How many distinct query texts keep their parsed and validated document. Bounded, so a
-   * flood of distinct documents cannot exhaust memory.
+   * How many distinct query texts keep their parsed and validated document (and compiled
+   * operations). Bounded, so a flood of distinct documents cannot exhaust memory.
    * @default 1000
    */
   readonly documentCacheSize?: number;
-  /** Validation rules added to graphql-js's specified rules. @default [] */
-  readonly validationRules?: readonly ValidationRule[];
   /** Where bugs hidden from clients are reported. @default logs to stderr with the stack */
   readonly logBug?: BugLogger;
 }
@@ -46,51 +60,75 @@ export interface OperationRequest {
 /** graphql-js execution arguments with the mock's context. */
 export type OperationArgs = ExecutionArgs & { contextValue: GraphQLContext };
 
-type PreparedDocument =
-  | { readonly document: DocumentNode; readonly errors?: undefined }
-  | { readonly document?: undefined; readonly errors: readonly GraphQLError[] };
+interface PreparedDocument {
+  readonly document?: DocumentNode;
+  readonly errors?: readonly GraphQLError[];
+  /** Executions so far, for the adaptive mode. */
+  uses: number;
+  /** Compiled operations by operation name ('' for the only one); null when jit cannot compile it. */
+  readonly compiled: Map<string, CompiledOperation | null>;
+}
+
+/** graphql-js 16's message for a document over `maxTokens` (graphql/language/parser.js). */
+const TOKEN_LIMIT = /^Syntax Error: Document contains more than \d+ tokens/;
 
 /**
  * The transport-free core every door shares (DESIGN.md, "One engine, three doors"): it resolves
- * the caller from the token, parses and validates each distinct query text once, executes, and
- * shapes errors once. A door (HTTP, WebSocket, MSW) only translates its transport.
+ * the caller from the token, parses and validates each distinct query text once, executes
+ * (compiled where it pays), and shapes errors once. A door (HTTP, WebSocket, MSW) only
+ * translates its transport.
  */
 export class Engine {
   readonly schema: GraphQLSchema;
   readonly state: MockState;
+  readonly limits: QueryLimits;
+  readonly execution: ExecutionMode;
   private readonly documents: LRUCache<string, PreparedDocument>;
+  /** From a cached document back to its cache entry, for `execute`. */
+  private readonly byDocument = new WeakMap<DocumentNode, PreparedDocument>();
   private readonly rules: readonly ValidationRule[];
   private readonly logBug: BugLogger;
 
   constructor(options: EngineOptions) {
     this.schema = options.schema;
     this.state = options.state;
+    this.limits = { ...defaultLimits, ...options.limits };
+    this.execution = options.execution ?? 'adaptive';
     this.documents = new LRUCache({ max: options.documentCacheSize ?? 1000 });
-    this.rules = [...specifiedRules, ...(options.validationRules ?? [])];
+    this.rules = [...specifiedRules, ...limitRules(this.limits)];
     this.logBug = options.logBug ?? logBugToStderr;
   }
 
   /** Parses and validates `query`, from the cache when this text was seen before. */
-  prepareDocument(query: string): PreparedDocument {
+  private prepareDocument(query: string): PreparedDocument {
     const cached = this.documents.get(query);
     if (cached) return cached;
-    let prepared: PreparedDocument;
-    try {
-      const document = parse(query);
-      const errors = validate(this.schema, document, this.rules);
-      prepared = errors.length > 0 ? { errors: errors.map(withCode(ErrorCode.GRAPHQL_VALIDATION_FAILED)) } : { document };
-    } catch (error) {
-      if (!(error instanceof GraphQLError)) throw error;
-      prepared = { errors: [withCode(ErrorCode.GRAPHQL_PARSE_FAILED)(error)] };
-    }
+    const prepared: PreparedDocument = { ...this.parseAndValidate(query), uses: 0, compiled: new Map() };
+    if (prepared.document) this.byDocument.set(prepared.document, prepared);
     this.documents.set(query, prepared);
     return prepared;
+  }
+
+  private parseAndValidate(query: string): { document?: DocumentNode; errors?: readonly GraphQLError[] } {
+    let document: DocumentNode;
+    try {
+      document = parse(query, { maxTokens: this.limits.maxTokens });
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      if (TOKEN_LIMIT.test(error.message)) {
+        return { errors: [tooComplex(`The document has more than ${this.limits.maxTokens} tokens.`, 'maxTokens')] };
+      }
+      return { errors: [withCode(error, ErrorCode.GRAPHQL_PARSE_FAILED)] };
+    }
+    const errors = validate(this.schema, document, this.rules);
+    if (errors.length > 0) return { errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)) };
+    return { document };
   }
 
   /** Everything execution needs, or the request errors that stop it before execution. */
   operationArgs(request: OperationRequest): OperationArgs | readonly GraphQLError[] {
     const prepared = this.prepareDocument(request.query);
-    if (prepared.errors) return prepared.errors;
+    if (!prepared.document) return prepared.errors!;
     if (!getOperationAST(prepared.document, request.operationName)) {
       const reason = request.operationName
         ? `the document has no operation named ${JSON.stringify(request.operationName)}`
@@ -108,7 +146,28 @@ export class Engine {
 
   /** Executes prepared arguments (errors still unformatted: doors format through {@link formatError}). */
   execute(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
-    return execute(args);
+    const compiled = this.compiledFor(args.document, args.operationName ?? undefined);
+    if (!compiled) return execute(args);
+    // graphql-js coerces the variables first, so a refused variable reads the same on both paths
+    // (graphql-jit words some of these errors differently); the compiled code then runs.
+    const operation = getOperationAST(args.document, args.operationName)!;
+    const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+    if (coerced.errors) return { errors: coerced.errors };
+    return compiled.query(args.rootValue, args.contextValue, args.variableValues);
+  }
+
+  private compiledFor(document: DocumentNode, operationName: string | undefined): CompiledOperation | undefined {
+    if (this.execution === 'interpreted') return undefined;
+    const prepared = this.byDocument.get(document);
+    if (!prepared) return undefined;
+    const key = operationName ?? '';
+    let compiled = prepared.compiled.get(key);
+    if (compiled === undefined) {
+      if (this.execution === 'adaptive' && ++prepared.uses < 2) return undefined;
+      compiled = compileOperation(this.schema, document, operationName);
+      prepared.compiled.set(key, compiled);
+    }
+    return compiled ?? undefined;
   }
 
   /** Shapes one error for a client; see `format-error.ts`. */
@@ -129,13 +188,14 @@ export class Engine {
   }
 }
 
-function withCode(code: ErrorCode): (error: GraphQLError) => GraphQLError {
-  return (error) =>
-    new GraphQLError(error.message, {
-      nodes: error.nodes,
-      source: error.source,
-      positions: error.positions,
-      path: error.path,
-      extensions: { ...error.extensions, code },
-    });
+/** `error` with `extensions.code` set to `code` unless it already has one. */
+function withCode(error: GraphQLError, code: ErrorCode): GraphQLError {
+  if (typeof error.extensions['code'] === 'string') return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { ...error.extensions, code },
+  });
 }

@@ -10,14 +10,33 @@ export const logBugToStderr: BugLogger = (error) => {
 };
 
 function codeOf(error: GraphQLError): ErrorCode | 'BUG' {
-  const own = error.extensions['code'];
+  // graphql-jit's errors may have no `extensions` at all.
+  const own = error.extensions?.['code'];
   if (typeof own === 'string') return own as ErrorCode;
   const original = error.originalError;
   if (original instanceof DomainError) return original.code;
   // No original error, or one graphql-js raised itself: the request's variables or arguments
   // did not coerce to their types. Everything else thrown inside execution is a bug.
-  if (original === undefined || original instanceof GraphQLError) return ErrorCode.BAD_USER_INPUT;
+  if (original == null || original instanceof GraphQLError) return ErrorCode.BAD_USER_INPUT;
   return 'BUG';
+}
+
+/**
+ * A graphql-js error with `message` and `extensions`, at the place `error` points to. graphql-jit's
+ * errors carry `locations` but not the AST nodes graphql-js derives them from, so those are copied.
+ */
+function reshape(error: GraphQLError, message: string, extensions: Record<string, unknown>): GraphQLError {
+  const shaped = new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions,
+  });
+  if (shaped.locations === undefined && error.locations !== undefined) {
+    Object.defineProperty(shaped, 'locations', { value: error.locations, enumerable: true });
+  }
+  return shaped;
 }
 
 /**
@@ -31,22 +50,10 @@ export function formatError(error: Readonly<GraphQLError | Error>, logBug: BugLo
     return new GraphQLError(error.message, { extensions: { code: ErrorCode.BAD_REQUEST } });
   }
   const code = codeOf(error);
-  if (code !== 'BUG') {
-    if (error.extensions['code'] === code) return error;
-    return new GraphQLError(error.message, {
-      nodes: error.nodes,
-      source: error.source,
-      positions: error.positions,
-      path: error.path,
-      extensions: { ...error.extensions, code },
-    });
+  if (code === 'BUG') {
+    logBug(error.originalError ?? error);
+    return reshape(error, 'Internal server error', { code: ErrorCode.INTERNAL_SERVER_ERROR });
   }
-  logBug(error.originalError ?? error);
-  return new GraphQLError('Internal server error', {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR },
-  });
+  if (error.extensions?.['code'] === code) return error;
+  return reshape(error, error.message, { ...error.extensions, code });
 }

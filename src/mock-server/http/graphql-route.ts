@@ -1,18 +1,40 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHandler, type Handler } from 'graphql-http';
+import { createHandler, type Handler, type Response as HandlerResponse } from 'graphql-http';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
+import { limitFlags } from '../engine/limits.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { BodyTooLarge, readBody } from './body.js';
 import { sendError } from './respond.js';
 
-export interface GraphQLRouteOptions {
-  /** Largest request body accepted, in bytes; a larger one gets 413. @default 1048576 (1 MiB) */
-  readonly maxBodyBytes?: number;
-}
-
 interface RequestContext {
   readonly publicOrigin: string;
+}
+
+/** What graphql-http answers without a GraphQL body, in words a developer can act on. */
+const BARE_STATUS: Record<number, string> = {
+  405: 'use GET (queries only) or POST for /graphql',
+  406: 'the Accept header must allow application/graphql-response+json or application/json',
+  415: 'the Content-Type must be application/json',
+};
+
+/**
+ * graphql-http leaves some refusals without a body (406, 415) or without a code (405). Every
+ * refusal of the mock is a GraphQL error with a code, so those get one here.
+ */
+function withErrorBody([body, init]: HandlerResponse): HandlerResponse {
+  if (init.status < 400) return [body, init];
+  type ErrorBody = { errors?: { message?: string; extensions?: { code?: string } }[] };
+  let errors: ErrorBody['errors'];
+  try {
+    errors = body ? (JSON.parse(body) as ErrorBody).errors : undefined;
+  } catch {
+    errors = undefined;
+  }
+  if (errors?.length && errors.every((error) => typeof error.extensions?.code === 'string')) return [body, init];
+  const message = errors?.[0]?.message ?? BARE_STATUS[init.status] ?? init.statusText ?? 'bad request';
+  const text = JSON.stringify({ errors: [{ message, extensions: { code: ErrorCode.BAD_REQUEST } }] });
+  return [text, { ...init, headers: { ...init.headers, 'content-type': 'application/json; charset=utf-8' } }];
 }
 
 /**
@@ -20,8 +42,8 @@ interface RequestContext {
  * for queries only) over the engine: the engine's cache answers parse and validation, the
  * engine executes, and the engine shapes every error.
  */
-export function graphqlRoute(engine: Engine, options: GraphQLRouteOptions = {}) {
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+export function graphqlRoute(engine: Engine) {
+  const { maxBodyBytes } = engine.limits;
   const handler: Handler<IncomingMessage, RequestContext> = createHandler<IncomingMessage, RequestContext, GraphQLContext>({
     onSubscribe: (req, params) =>
       engine.operationArgs({
@@ -41,18 +63,14 @@ export function graphqlRoute(engine: Engine, options: GraphQLRouteOptions = {}) 
       try {
         body = (await readBody(req, maxBodyBytes)).toString('utf8');
       } catch (error) {
-        if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.BAD_REQUEST, error.message, { connection: 'close' });
-        throw error;
+        if (!(error instanceof BodyTooLarge)) throw error;
+        const message = `the request body is larger than ${maxBodyBytes} bytes; raise the limit with ${limitFlags.maxBodyBytes}`;
+        return sendError(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, message, { connection: 'close' });
       }
     }
-    const [responseBody, init] = await handler({
-      url: req.url ?? '/',
-      method: req.method ?? 'GET',
-      headers: req.headers,
-      body,
-      raw: req,
-      context: { publicOrigin },
-    });
+    const [responseBody, init] = withErrorBody(
+      await handler({ url: req.url ?? '/', method: req.method ?? 'GET', headers: req.headers, body, raw: req, context: { publicOrigin } }),
+    );
     res.writeHead(init.status, init.statusText, init.headers);
     res.end(responseBody);
   };

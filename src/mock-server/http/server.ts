@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
-import { graphqlRoute, type GraphQLRouteOptions } from './graphql-route.js';
+import { graphqlRoute } from './graphql-route.js';
 import { sendError, sendJson } from './respond.js';
 import { uploadsRoute } from './uploads-route.js';
 
-export interface HttpDoorOptions extends GraphQLRouteOptions {
+export interface HttpDoorOptions {
   /**
    * Answer cross-origin requests from any origin, so a frontend dev server on another port can
    * call the mock from a browser. @default true
@@ -26,7 +26,7 @@ const CORS_HEADERS = {
  * translates; every GraphQL rule is the engine's.
  */
 export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
-  const graphql = graphqlRoute(engine, options);
+  const graphql = graphqlRoute(engine);
   const cors = options.cors ?? true;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
