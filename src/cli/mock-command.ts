@@ -1,4 +1,6 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { ExecutionMode } from '../mock-server/engine/engine.js';
+import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
 
 function integer(name: string, min: number, max: number) {
@@ -11,10 +13,28 @@ function integer(name: string, min: number, max: number) {
   };
 }
 
+const limitHelp: Record<keyof QueryLimits, string> = {
+  maxBodyBytes: 'largest request body in bytes (413 above it)',
+  maxTokens: 'most tokens in a GraphQL document',
+  maxDepth: 'deepest field nesting of an operation (introspection exempt)',
+  maxAliases: 'most aliases in an operation',
+  maxDirectives: 'most directives in an operation',
+  maxCost: 'highest cost of an operation (objects 2, scalars 1, x1.5 per level)',
+};
+
+interface ServeOptions extends Partial<QueryLimits> {
+  port?: number;
+  host: string;
+  seed: number;
+  empty: boolean;
+  cors: boolean;
+  execution: ExecutionMode;
+}
+
 /** `parley mock serve`: the reference mock on one port. */
 export function mockCommand(): Command {
   const mock = new Command('mock').description('the reference mock server');
-  mock
+  const serve = mock
     .command('serve')
     .description('serve the mock: GraphQL at /graphql, readiness at /ready')
     .option('--port <port>', 'port to listen on (0 picks a free one); default $PORT or 4000', integer('--port', 0, 65535))
@@ -22,16 +42,35 @@ export function mockCommand(): Command {
     .option('--seed <seed>', 'seed of the demo data: the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
     .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
-    .action(async (options: { port?: number; host: string; seed: number; empty: boolean; cors: boolean }) => {
-      const port = options.port ?? (process.env['PORT'] ? integer('$PORT', 0, 65535)(process.env['PORT']) : 4000);
-      const server = await startMockServer({ port, host: options.host, seed: options.seed, empty: options.empty, cors: options.cors });
-      const stop = () => {
-        void server.close().then(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      // Printed last: whoever waits for this line may signal us at once.
-      console.log(`parley mock listening on ${server.url}`);
+    .addOption(
+      new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
+        .choices(['adaptive', 'compiled', 'interpreted'])
+        .default('adaptive'),
+    );
+  for (const [limit, flag] of Object.entries(limitFlags) as [keyof QueryLimits, string][]) {
+    serve.option(`${flag} <n>`, `${limitHelp[limit]} (default ${defaultLimits[limit]})`, integer(flag, 1, 2 ** 31 - 1));
+  }
+  serve.action(async (options: ServeOptions) => {
+    const port = options.port ?? (process.env['PORT'] ? integer('$PORT', 0, 65535)(process.env['PORT']) : 4000);
+    const limits = Object.fromEntries(
+      (Object.keys(limitFlags) as (keyof QueryLimits)[]).filter((limit) => options[limit] !== undefined).map((limit) => [limit, options[limit]]),
+    ) as Partial<QueryLimits>;
+    const server = await startMockServer({
+      port,
+      host: options.host,
+      seed: options.seed,
+      empty: options.empty,
+      cors: options.cors,
+      execution: options.execution,
+      limits,
     });
+    const stop = () => {
+      void server.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    // Printed last: whoever waits for this line may signal us at once.
+    console.log(`parley mock listening on ${server.url}`);
+  });
   return mock;
 }

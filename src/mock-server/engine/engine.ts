@@ -69,8 +69,8 @@ interface PreparedDocument {
   readonly compiled: Map<string, CompiledOperation | null>;
 }
 
-/** graphql-js 16's message for a document over `maxTokens` (graphql/language/parser.js). */
-const TOKEN_LIMIT = /^Syntax Error: Document contains more than \d+ tokens/;
+/** graphql-js 16's message for a document over `maxTokens` (graphql/language/parser.js spells it "more that"). */
+const TOKEN_LIMIT = /^Syntax Error: Document contains more th(?:an|at) \d+ tokens/;
 
 /**
  * The transport-free core every door shares (DESIGN.md, "One engine, three doors"): it resolves

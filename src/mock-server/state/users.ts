@@ -76,7 +76,9 @@ export class Users {
   async login(email: string, password: string, rememberMe: boolean): Promise<SignedIn> {
     const userId = this.ctx.tables.usersByEmail.get(email.trim().toLowerCase());
     const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
-    if (!user || !(await verifyPassword(password, user.password))) {
+    // No stored password is longer than the rule allows, so a longer one never reaches scrypt.
+    const plausible = password.length <= accountRules.passwordMax;
+    if (!user || !plausible || !(await verifyPassword(password, user.password))) {
       throw unauthenticated('email or password is incorrect');
     }
     return { user, tokens: this.sessions.open(user.id, rememberMe) };

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { digestTables } from '../../src/mock-server/state/digest.js';
+import { hostileRequests, type FuzzTargets, type HostileRequest } from './arbitraries.js';
+import { buildWorld, sendMany } from '../support/world.js';
+
+/** `npm test` sends 1,000; `npm run fuzz` sends 10,000. Replay a failure with FUZZ_SEED (and the path fast-check prints). */
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 1000);
+const SEED = Number(process.env['FUZZ_SEED'] ?? 20261122);
+
+let mock: RunningMockServer;
+let targets: FuzzTargets;
+let digest: string;
+let sent = 0;
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, empty: true, logBug: (error) => { throw error; } });
+  const world = await buildWorld(mock.url);
+  const [message] = await sendMany(mock.url, world.a, world.privateChannelId, 3);
+  targets = { token: world.a.token, conversationId: world.privateChannelId, messageId: message!.id, workspaceId: world.workspaceId };
+  digest = digestTables(mock.state.tables);
+});
+afterAll(() => mock.close());
+
+interface Answer {
+  readonly status: number;
+  readonly json: { data?: Record<string, unknown> | null; errors?: { message?: unknown; extensions?: { code?: unknown } }[] } | null;
+  readonly text: string;
+}
+
+async function send(request: HostileRequest): Promise<Answer> {
+  const response = await fetch(`${mock.origin}${request.path}`, { method: request.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
+  const text = await response.text();
+  let json: Answer['json'] = null;
+  try {
+    json = text ? (JSON.parse(text) as Answer['json']) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json, text };
+}
+
+/** A refusal: an HTTP error, or GraphQL errors with no data for any root field. */
+function isRefusal(answer: Answer): boolean {
+  if (answer.status >= 400) return true;
+  if (!answer.json?.errors?.length) return false;
+  const data = answer.json.data;
+  return data == null || Object.values(data).every((value) => value === null);
+}
+
+describe('fuzzing the HTTP door with hostile requests', () => {
+  it(`${RUNS} hostile requests (seed ${SEED}): no crash, no 5xx, every refusal a coded GraphQL error, refused requests change nothing`, async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileRequests(targets), async (request) => {
+        sent += 1;
+        const answer = await send(request);
+        const where = `${request.kind}: ${request.method} ${request.path.slice(0, 200)} ${String(request.body).slice(0, 300)} -> ${answer.status} ${answer.text.slice(0, 300)}`;
+        expect(answer.status, where).toBeLessThan(500);
+        for (const error of answer.json?.errors ?? []) {
+          expect(typeof error.message, where).toBe('string');
+          expect(typeof error.extensions?.code, where).toBe('string');
+          expect(JSON.stringify(error), where).not.toMatch(/\n\s+at |\.ts:\d+|node_modules/);
+        }
+        const after = digestTables(mock.state.tables);
+        if (isRefusal(answer)) {
+          if (request.method !== 'OPTIONS' && answer.status !== 404) expect(answer.json?.errors?.length, `refusal without a GraphQL error: ${where}`).toBeGreaterThan(0);
+          expect(after, `a refused request changed the state: ${where}`).toBe(digest);
+        }
+        digest = after;
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    expect(sent).toBe(RUNS);
+    const ready = await fetch(`${mock.origin}/ready`);
+    expect(ready.status).toBe(200);
+  }, 600_000);
+});
