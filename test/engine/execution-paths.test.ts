@@ -70,4 +70,5 @@ describe('both execution paths give the same results and the same errors', () =>
     // Run again: the second run of the compiled engine reuses its compiled operation.
     expect(JSON.parse(JSON.stringify(await compiled.run(request)))).toEqual(viaJs);
   });
+
 });

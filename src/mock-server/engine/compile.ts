@@ -11,6 +11,8 @@ export function compileOperation(schema: GraphQLSchema, document: DocumentNode, 
   const compiled = compileQuery(schema, document, operationName, {
     // Stack traces of errors that reach clients are never shown; capturing them is wasted work.
     disablingCapturingStackErrors: true,
+    // Not `customJSONSerializer`: its fast-json-stringify serializer checks every nullable field
+    // against an ajv schema and measured 2.5x slower than JSON.stringify on a message page.
   });
   return isCompiledQuery(compiled) ? compiled : null;
 }

@@ -13,6 +13,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import { isPromise } from 'node:util/types';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
@@ -148,12 +149,20 @@ export class Engine {
   execute(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
     const compiled = this.compiledFor(args.document, args.operationName ?? undefined);
     if (!compiled) return execute(args);
-    // graphql-js coerces the variables first, so a refused variable reads the same on both paths
-    // (graphql-jit words some of these errors differently); the compiled code then runs.
+    const result = compiled.query(args.rootValue, args.contextValue, args.variableValues);
+    return isPromise(result) ? result.then((settled) => this.sameRefusal(args, settled)) : this.sameRefusal(args, result);
+  }
+
+  /**
+   * A result without data is a refusal of the variables. graphql-jit words some of those errors
+   * differently from graphql-js, so they are produced again by graphql-js itself: a refused
+   * variable reads the same on both paths, and the successful path pays nothing for it.
+   */
+  private sameRefusal(args: ExecutionArgs, result: ExecutionResult): ExecutionResult {
+    if (result.data !== undefined || !result.errors) return result;
     const operation = getOperationAST(args.document, args.operationName)!;
     const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
-    if (coerced.errors) return { errors: coerced.errors };
-    return compiled.query(args.rootValue, args.contextValue, args.variableValues);
+    return coerced.errors ? { errors: coerced.errors } : result;
   }
 
   private compiledFor(document: DocumentNode, operationName: string | undefined): CompiledOperation | undefined {

@@ -5,6 +5,7 @@ import type { Engine } from '../engine/engine.js';
 import { limitFlags } from '../engine/limits.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { BodyTooLarge, readBody } from './body.js';
+import { acceptedMediaType } from './media-type.js';
 import { sendError } from './respond.js';
 
 interface RequestContext {
@@ -54,6 +55,15 @@ export function graphqlRoute(engine: Engine) {
         publicOrigin: req.context.publicOrigin,
       }),
     execute: (args) => engine.execute(args),
+    // A result without errors is answered here with a plain JSON.stringify: graphql-http serialises
+    // every result through a replacer function, called on every key of the page, which cost a third
+    // of the server's time in profiles, and for results without errors it changes nothing. Results
+    // with errors take graphql-http's path, where status codes depend on the media type.
+    onOperation: (req, _args, result) => {
+      const mediaType = acceptedMediaType(req.raw.headers.accept);
+      if (result.errors || !mediaType) return undefined;
+      return [JSON.stringify(result), { status: 200, statusText: 'OK', headers: { 'content-type': `${mediaType}; charset=utf-8` } }];
+    },
     formatError: engine.formatError,
   });
 
@@ -71,7 +81,9 @@ export function graphqlRoute(engine: Engine) {
     const [responseBody, init] = withErrorBody(
       await handler({ url: req.url ?? '/', method: req.method ?? 'GET', headers: req.headers, body, raw: req, context: { publicOrigin } }),
     );
-    res.writeHead(init.status, init.statusText, init.headers);
+    // A known length spares Node the chunked encoding (and its extra writes) on every response.
+    const headers = responseBody === null ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(responseBody)) };
+    res.writeHead(init.status, init.statusText, headers);
     res.end(responseBody);
   };
 }

@@ -14,12 +14,14 @@ export interface HttpDoorOptions {
   readonly cors?: boolean;
 }
 
-const CORS_HEADERS = {
+const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, accept',
   'access-control-max-age': '600',
 };
+
+const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
  * The HTTP door: one port for `/graphql`, `/ready` and `/uploads/<key>`. It only routes and
@@ -30,7 +32,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
   const cors = options.cors ?? true;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    if (cors) res.setHeaders(CORS_HEADER_MAP);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const publicOrigin = `http://${req.headers.host ?? 'localhost'}`;
     if (req.method === 'OPTIONS' && cors) {
