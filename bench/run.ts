@@ -80,11 +80,11 @@ console.log('  (informational): 1,024 distinct cursors cycled, so the large conv
 console.log('  not the target\'s "same page", left out of PASS/MISS.');
 console.log(`  loading ${count(large)} messages through state.messages.send: ${ms(paging.largeLoadMs)}`);
 
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
-const throughputRows = await measureThroughput({ seconds, connections: 8, rounds }, progress);
+const throughputRows = await measureThroughput({ seconds, connections: 8, rounds: throughputRounds }, progress);
 const throughput = throughputReport(throughputRows);
-console.log(`\nthroughput: the same 30-message page (all 14 fields), 8 connections, ${rounds} rounds of ${seconds} s per target;`);
+console.log(`\nthroughput: the same 30-message page (all 14 fields), 8 connections, ${throughputRounds} rounds of ${seconds} s per target;`);
 console.log('every server and the load generator (autocannon) in processes of their own; ratios are medians of per-round ratios');
 console.log(throughput.lines.join('\n'));
 
