@@ -66,6 +66,21 @@ describe('parley CLI', () => {
     expect(result.stderr).toMatch(/port is already in use/);
   });
 
+  it('limit flags reach the server: --max-depth 2 refuses a depth-3 query with QUERY_TOO_COMPLEX naming the flag', async () => {
+    const { line } = await serve(['--port', '0', '--empty', '--max-depth', '2', '--execution', 'interpreted']);
+    const url = line.slice('parley mock listening on '.length);
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __type(name: "Query") { fields { name } } }' }) });
+    const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]!.extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(body.errors[0]!.message).toContain('--max-depth');
+  });
+
+  it('an unknown --execution mode exits 2 and lists the choices', () => {
+    const result = spawnSync(process.execPath, [...cli, 'mock', 'serve', '--execution', 'turbo'], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('adaptive, compiled, interpreted');
+  });
+
   it('--help lists the commands', () => {
     const result = spawnSync(process.execPath, [...cli, '--help'], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(0);
