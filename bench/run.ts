@@ -7,11 +7,13 @@ import { cpus, platform, arch } from 'node:os';
 import { defaultDeepPagingOptions, measureDeepPaging, PAGE_SIZE, type PagingRow } from './deep-paging.js';
 import { measureMemory } from './memory.js';
 import { measureStartup, type StartupResult } from './startup.js';
+import { measureConformance } from './conformance.js';
 import { measureThroughput } from './throughput/measure.js';
 import { THROUGHPUT_TARGETS, throughputReport } from './throughput/report.js';
 
 const PAGING_TARGET = 1.3;
 const STARTUP_TARGET_MS = 500;
+const CONFORMANCE_TARGET_MS = 5_000;
 const MESSAGES = defaultDeepPagingOptions.large;
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -88,6 +90,10 @@ console.log(`\nthroughput: the same 30-message page (all 14 fields), 8 connectio
 console.log('every server and the load generator (autocannon) in processes of their own; ratios are medians of per-round ratios');
 console.log(throughput.lines.join('\n'));
 
+progress('conformance: parley conformance run against a local mock ...');
+const conformance = await measureConformance();
+console.log(`\nconformance: \`parley conformance run\` against a local mock, whole CLI process: ${conformance.runs.map((t) => ms(t)).join(', ')}`);
+
 /** The worst ratio of the target's queries at one layer. */
 const worst = (layer: PagingRow['layer']) =>
   Math.max(...paging.rows.filter((row) => row.layer === layer && !row.informational).map((row) => row.ratio));
@@ -121,6 +127,12 @@ console.log(
       `${throughput.ofJitCeiling.toFixed(2)}x`,
       `target >= ${THROUGHPUT_TARGETS.ofJitCeiling}x`,
       verdict(throughput.ofJitCeiling >= THROUGHPUT_TARGETS.ofJitCeiling),
+    ],
+    [
+      'conformance run against the local mock (median of 3)',
+      ms(conformance.medianMs),
+      `target < ${ms(CONFORMANCE_TARGET_MS)}`,
+      verdict(conformance.medianMs < CONFORMANCE_TARGET_MS),
     ],
     [
       `memory with ${count(memory.messages)} messages`,

@@ -1,0 +1,17 @@
+import type { Check } from './check.js';
+import { authenticationChecks } from './checks/authentication.js';
+import { crossChecks } from './checks/cross.js';
+import { errorChecks } from './checks/errors.js';
+import { fieldChecks } from './checks/fields.js';
+import { messagesSinceChecks } from './checks/messages-since.js';
+import { messagesChecks } from './checks/messages.js';
+
+/** Every check of the suite, in report order. Ids are permanent (test/conformance/catalogue.test.ts pins them). */
+export const catalogue: readonly Check[] = [
+  ...fieldChecks,
+  ...messagesChecks,
+  ...messagesSinceChecks,
+  ...authenticationChecks,
+  ...errorChecks,
+  ...crossChecks,
+];

@@ -1,0 +1,50 @@
+import type { Exchange, Level, Section } from './types.js';
+import type { World } from './world.js';
+import type { Credential, Target } from './target.js';
+
+/**
+ * One conformance check, as data (DESIGN.md, "Conformance checks are data"). `id` is permanent:
+ * a test pins the catalogue, so an id never silently changes meaning.
+ */
+export interface Check {
+  readonly id: string;
+  readonly section: Section;
+  /** Where SPEC.md states the rule: `4.1 rule 4`, `7 row 3`, `2.1 MessageView.sequence`. */
+  readonly specRef: string;
+  readonly level: Level;
+  readonly title: string;
+  /** What the check needs from provisioning; a check whose needs are missing is skipped, with the reason. */
+  readonly needs?: readonly Need[];
+  /** Runs alone, after every other check: it changes what others rely on (it rotates A's refresh token). */
+  readonly exclusive?: boolean;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+/** `B`/`C`: the second and third actors; `attachment`: an uploaded file; `refresh`: a refresh token of A. */
+export type Need = 'B' | 'C' | 'attachment' | 'refresh';
+
+export interface CheckContext {
+  readonly target: Target;
+  readonly world: World;
+  /** Sends one operation as `actor` (or with no token) and records the exchange as evidence. */
+  graphql(query: string, variables?: Record<string, unknown>, as?: Credential | null): Promise<Exchange>;
+}
+
+/**
+ * The server broke a rule. Carries what the rule expected; the runner attaches every exchange of
+ * the check as evidence. Anything else a check throws means the check could not run (exit 2).
+ */
+export class CheckFailure extends Error {
+  override readonly name = 'CheckFailure';
+  constructor(
+    readonly reason: string,
+    readonly expected: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** The check cannot apply to this server (a needed actor or capability is missing); says why. */
+export class CheckSkipped extends Error {
+  override readonly name = 'CheckSkipped';
+}

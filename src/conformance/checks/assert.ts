@@ -1,0 +1,105 @@
+import { CheckFailure } from '../check.js';
+import type { Exchange } from '../types.js';
+
+/** A message node as the checks read it (every field of MessageView). */
+export interface Node {
+  readonly id: string;
+  readonly clientMessageId: string;
+  readonly conversationId: string;
+  readonly senderId: string;
+  readonly sequence: number;
+  readonly type: string;
+  readonly content: string | null;
+  readonly replyToMessageId: string | null;
+  readonly replyTo: { readonly id: string; readonly senderId: string; readonly content: string | null; readonly deletedAt: string | null } | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly deletedAt: string | null;
+  readonly attachments: readonly { readonly id: string; readonly fileName: string; readonly contentType: string; readonly size: number }[];
+  readonly reactions: readonly { readonly emoji: string; readonly userIds: readonly string[] }[];
+}
+
+export interface Page {
+  readonly nodes: readonly Node[];
+  readonly endCursor: string | null;
+  readonly hasNextPage: boolean;
+}
+
+export function fail(reason: string, expected: string): never {
+  throw new CheckFailure(reason, expected);
+}
+
+function body(exchange: Exchange): { data?: Record<string, unknown> | null; errors?: { message?: unknown }[] } | null {
+  try {
+    const parsed: unknown = JSON.parse(exchange.response.body);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as ReturnType<typeof body>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function describeAnswer(exchange: Exchange): string {
+  const { status, errorCodes } = exchange.response;
+  const parsed = body(exchange);
+  if (!parsed) return `HTTP ${status} with a body that is not JSON`;
+  if (parsed.errors?.length) {
+    const first = parsed.errors[0]!;
+    return `HTTP ${status} with error ${errorCodes[0] ?? '(no code)'}: ${typeof first.message === 'string' ? first.message : '(no message)'}`;
+  }
+  return `HTTP ${status}`;
+}
+
+/** The data of `field` in a response that must have succeeded. */
+export function dataOf<T>(exchange: Exchange, field: string, expected: string): T {
+  const parsed = body(exchange);
+  const value = parsed?.data?.[field];
+  if (parsed?.errors?.length || value === undefined || value === null) {
+    fail(`the request was refused or returned no ${field}: ${describeAnswer(exchange)}`, expected);
+  }
+  return value as T;
+}
+
+/** A MessagePage of `field`, with its shape checked (SPEC.md 2.1 MessagePage). */
+export function pageOf(exchange: Exchange, field: 'messages' | 'messagesSince', expected: string): Page {
+  const page = dataOf<Page>(exchange, field, expected);
+  if (!Array.isArray(page.nodes) || typeof page.hasNextPage !== 'boolean' || (page.endCursor !== null && typeof page.endCursor !== 'string')) {
+    fail(`${field} is not a MessagePage (nodes list, endCursor string or null, hasNextPage boolean)`, expected);
+  }
+  return page;
+}
+
+/**
+ * A refusal with one of `codes`: errors present, the code at the configured path, no data for
+ * the field. Tolerated, as the spec leaves them open: HTTP 200 or 4xx, either JSON content type,
+ * any message text.
+ */
+export function expectRefused(exchange: Exchange, field: string, codes: readonly string[], expected: string): void {
+  const { status, errorCodes } = exchange.response;
+  const parsed = body(exchange);
+  if (status >= 500) fail(`the server answered HTTP ${status}`, expected);
+  if (!parsed) fail(`HTTP ${status} with a body that is not a GraphQL response`, expected);
+  if (!parsed.errors?.length) fail(`the request succeeded (HTTP ${status}) but should have been refused`, expected);
+  if (parsed.data?.[field] != null) fail(`the response has errors but also data for ${field}`, expected);
+  if (!errorCodes.some((code) => code !== null && codes.includes(code))) {
+    const got = errorCodes.map((code) => code ?? '(none)').join(', ');
+    fail(`the error code was ${got}, not ${codes.join(' or ')}`, expected);
+  }
+}
+
+/** Refused in any way (GraphQL validation or a coded error): for rules that name no code. */
+export function expectAnyRefusal(exchange: Exchange, field: string, expected: string): void {
+  const parsed = body(exchange);
+  if (exchange.response.status >= 500) fail(`the server answered HTTP ${exchange.response.status}`, expected);
+  if (!parsed?.errors?.length || parsed.data?.[field] != null) fail(`the request was not refused: ${describeAnswer(exchange)}`, expected);
+}
+
+export const sequences = (page: Page): number[] => page.nodes.map((node) => node.sequence);
+export const ids = (page: Page): string[] => page.nodes.map((node) => node.id);
+
+export function expectEqual<T>(actual: T, wanted: T, what: string, expected: string): void {
+  if (JSON.stringify(actual) !== JSON.stringify(wanted)) fail(`${what} was ${JSON.stringify(actual)}, not ${JSON.stringify(wanted)}`, expected);
+}
+
+export function isAscending(values: readonly number[]): boolean {
+  return values.every((value, i) => i === 0 || value > values[i - 1]!);
+}

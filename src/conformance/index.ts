@@ -1,0 +1,13 @@
+/**
+ * The conformance suite as a library: run it from a vitest or node test against any server.
+ *
+ * @example
+ * import { runConformance } from 'parley/conformance';
+ * const report = await runConformance({ baseUrl: 'http://127.0.0.1:4000' });
+ * if (report.summary.mustFailed > 0) process.exitCode = 1;
+ */
+export { runConformance, selectChecks, ConformanceAbort, type ConformanceOptions, type CredentialsFile } from './run.js';
+export { catalogue } from './catalogue.js';
+export { rules, type Rule } from './rules.js';
+export type { Check, Need } from './check.js';
+export type { CheckResult, Exchange, Level, Outcome, RunReport, Section } from './types.js';

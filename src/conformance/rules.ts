@@ -1,0 +1,54 @@
+/**
+ * Every rule of SPEC.md sections 4.1, 4.2, 5, 7 and 8, with the checks that prove it. A test
+ * holds this map to the catalogue (every id exists, every rule has a check or a stated reason
+ * why a black-box suite cannot check it); `parley conformance list` prints it.
+ */
+export interface Rule {
+  readonly ref: string;
+  readonly text: string;
+  readonly checks: readonly string[];
+  /** Set instead of `checks` when no black-box check can prove the rule; says why. */
+  readonly outOfReach?: string;
+}
+
+const forbidden = ['errors.forbidden.workspace-member', 'errors.forbidden.outsider'];
+
+export const rules: readonly Rule[] = [
+  { ref: '4.1 arguments: conversationId', text: 'UUID of the conversation; no default', checks: ['errors.conversation-id.format'] },
+  { ref: '4.1 arguments: first', text: 'page size 1 to 100, default 30, null not accepted', checks: ['messages.first.default-30', 'messages.first.bounds-accepted', 'messages.first.null-rejected', 'errors.first.range'] },
+  { ref: '4.1 arguments: before', text: 'endCursor of a previous page; smaller sequences; null starts at the newest; valid only for its conversation', checks: ['messages.before.older-only', 'messages.newest-first-page', 'errors.before.malformed', 'errors.before.other-conversation'] },
+  { ref: '4.1 arguments: aroundMessageId', text: 'the page ends at the anchor, holds it and older messages; anchor in the conversation and not deleted; null not applied', checks: ['messages.around.ends-at-anchor', 'messages.around.oldest-anchor', 'messages.newest-first-page', 'errors.around.format', 'errors.around.not-found'] },
+  { ref: '4.1 rule 1', text: 'the caller must be a member of the conversation; workspace membership is not enough', checks: forbidden },
+  { ref: '4.1 rule 2', text: 'before takes precedence over aroundMessageId', checks: ['messages.before-over-around'] },
+  { ref: '4.1 rule 3', text: 'without before and aroundMessageId the page holds the newest messages', checks: ['messages.newest-first-page'] },
+  { ref: '4.1 rule 4', text: 'never null; nodes ascending by sequence within each page', checks: ['messages.order.ascending', 'messages.empty-conversation', 'cross.walks-agree'] },
+  { ref: '4.1 rule 5', text: 'endCursor at the oldest message of the page; null when empty', checks: ['messages.end-cursor.oldest', 'messages.end-cursor.null-when-empty'] },
+  { ref: '4.1 rule 6', text: 'hasNextPage true when older messages exist; continue with before = endCursor', checks: ['messages.has-next-page.older-exist', 'messages.has-next-page.exact-boundary', 'cross.walks-agree'] },
+  { ref: '4.1 rule 7', text: 'soft-deleted messages remain without content or attachments', checks: ['messages.soft-deleted.kept', 'fields.reply-to.summary'] },
+  { ref: '4.1 rule 8', text: 'the query does not update the read marker; markConversationAsRead does', checks: ['messages.read-marker.unchanged'] },
+  { ref: '4.2 arguments: afterSequence', text: 'non-negative; 0 reads from the start; only larger sequences returned', checks: ['since.after-zero.from-start', 'since.greater-and-ascending', 'errors.after-sequence.negative'] },
+  { ref: '4.2 arguments: conversationId', text: 'UUID of the conversation; no default', checks: ['errors.conversation-id.format'] },
+  { ref: '4.2 arguments: first', text: 'maximum per page 1 to 100, default 50, null not accepted', checks: ['since.first.default-50', 'since.first.bounds-accepted', 'since.first.null-rejected', 'errors.first.range'] },
+  { ref: '4.2 rule 1', text: 'the caller must be a member of the conversation', checks: forbidden },
+  { ref: '4.2 rule 2', text: 'nodes ascending, all greater than afterSequence; never null', checks: ['since.greater-and-ascending', 'since.end-cursor'] },
+  { ref: '4.2 rule 3', text: 'hasNextPage true when newer messages remain; continue from the last node\'s sequence', checks: ['since.has-next-page.continue', 'since.has-next-page.exact-boundary', 'cross.walks-agree'] },
+  { ref: '4.2 rule 4', text: 'endCursor encodes the conversation and the newest sequence; null for an empty page', checks: ['since.end-cursor', 'since.end-cursor.per-page'] },
+  { ref: '4.2 rule 5', text: 'soft-deleted messages stay in the stream with content null and no attachments', checks: ['since.soft-deleted.kept'] },
+  { ref: '4.2 rule 6', text: 'reads stored data; does not update the read marker', checks: ['since.read-marker.unchanged'] },
+  { ref: '5 rule 1', text: 'Authorization: Bearer <ACCESS_TOKEN> on both queries', checks: ['auth.bearer-token.accepted', 'auth.other-scheme.refused'] },
+  { ref: '5 rule 2', text: 'a missing or invalid access token yields UNAUTHENTICATED', checks: ['errors.unauthenticated'] },
+  { ref: '5 rule 3', text: 'a non-member receives FORBIDDEN, even as a workspace member', checks: forbidden },
+  { ref: '5 rule 4', text: 'tokens come in an AuthPayload; refreshToken returns a new AuthPayload', checks: ['auth.refresh-token'] },
+  { ref: '5 rule 5', text: 'the OAuth code flow takes codeChallenge and state, then code and codeVerifier', checks: [], outOfReach: 'it needs a real identity provider to issue a code; a black-box suite cannot complete the flow' },
+  { ref: '7 row 1', text: 'UNAUTHENTICATED: access token missing or invalid (both queries)', checks: ['errors.unauthenticated'] },
+  { ref: '7 row 2', text: 'BAD_USER_INPUT: conversationId is not a valid id format (both queries)', checks: ['errors.conversation-id.format'] },
+  { ref: '7 row 3', text: 'BAD_USER_INPUT: first is outside 1 to 100 (both queries)', checks: ['errors.first.range'] },
+  { ref: '7 row 4', text: 'BAD_USER_INPUT: messages before cursor is malformed, or belongs to another conversation', checks: ['errors.before.malformed', 'errors.before.other-conversation'] },
+  { ref: '7 row 5', text: 'BAD_USER_INPUT: messages aroundMessageId is not a valid id format', checks: ['errors.around.format'] },
+  { ref: '7 row 6', text: 'BAD_USER_INPUT: messagesSince afterSequence is negative', checks: ['errors.after-sequence.negative'] },
+  { ref: '7 row 7', text: 'FORBIDDEN: caller is not a member of the conversation (both queries)', checks: forbidden },
+  { ref: '7 row 8', text: 'NOT_FOUND: messages aroundMessageId does not exist, is deleted, or belongs to another conversation', checks: ['errors.around.not-found'] },
+  { ref: '8 row 1', text: 'messages first: 1 to 100; default 30; null rejected', checks: ['messages.first.default-30', 'messages.first.bounds-accepted', 'messages.first.null-rejected', 'errors.first.range'] },
+  { ref: '8 row 2', text: 'messagesSince first: 1 to 100; default 50; null rejected', checks: ['since.first.default-50', 'since.first.bounds-accepted', 'since.first.null-rejected', 'errors.first.range'] },
+  { ref: '8 row 3', text: 'messagesSince afterSequence: integer >= 0', checks: ['since.after-zero.from-start', 'errors.after-sequence.negative'] },
+];

@@ -1,0 +1,178 @@
+import { catalogue } from './catalogue.js';
+import { CheckFailure, CheckSkipped, type Check, type CheckContext } from './check.js';
+import { runHttpAudits } from './http-audits.js';
+import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
+import { Target, TargetUnreachable } from './target.js';
+import type { CheckResult, Exchange, RunReport } from './types.js';
+import type { World } from './world.js';
+
+export type { CredentialsFile } from './provision.js';
+
+/** The run could not happen (bad usage, unreachable server, provisioning failed): exit 2. One sentence. */
+export class ConformanceAbort extends Error {
+  override readonly name = 'ConformanceAbort';
+}
+
+export interface ConformanceOptions {
+  /** The server's base URL; GraphQL is at `${baseUrl}/graphql` (a path prefix is kept). */
+  readonly baseUrl: string;
+  /** WebSocket URL for realtime checks. @default the GraphQL URL with ws/wss */
+  readonly wsUrl?: string;
+  /** Accounts for servers that cannot self-register. @default three fresh registrations */
+  readonly credentials?: CredentialsFile;
+  /** Run only checks whose id matches one of these patterns (`*` matches anything). */
+  readonly only?: readonly string[];
+  /** Leave out checks whose id matches one of these patterns. */
+  readonly skip?: readonly string[];
+  /** Per-request timeout in ms. @default 10000 */
+  readonly timeoutMs?: number;
+  /** Checks in flight at once. @default 8 */
+  readonly concurrency?: number;
+  /** Where each error's code is read. @default 'extensions.code' */
+  readonly errorCodePath?: string;
+  /** Also run graphql-http's GraphQL-over-HTTP audits, reported at SHOULD level. @default false */
+  readonly httpAudit?: boolean;
+  /** Called as each check finishes, for progress output. */
+  readonly onResult?: (result: CheckResult, done: number, total: number) => void;
+}
+
+function matcher(patterns: readonly string[]): (id: string) => boolean {
+  const regexes = patterns.map((pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
+  return (id) => regexes.some((regex) => regex.test(id));
+}
+
+/** The checks to run, in catalogue order, after `only` and `skip`. */
+export function selectChecks(only: readonly string[] | undefined, skip: readonly string[] | undefined): Check[] {
+  const include = only?.length ? matcher(only) : () => true;
+  const exclude = skip?.length ? matcher(skip) : () => false;
+  return catalogue.filter((check) => include(check.id) && !exclude(check.id));
+}
+
+function unmetNeed(check: Check, world: World): string | null {
+  for (const need of check.needs ?? []) {
+    if (need === 'B' && !world.b) return 'needs actor B (a second account)';
+    if (need === 'C' && !world.c) return 'needs actor C (a third account)';
+    if (need === 'attachment' && !world.attachment) return 'needs an uploaded attachment, and the server\'s upload did not work';
+    if (need === 'refresh' && !world.a.refreshToken) return 'needs a refresh token for actor A (give one in the credentials file)';
+  }
+  return null;
+}
+
+async function runCheck(check: Check, target: Target, world: World): Promise<CheckResult> {
+  const exchanges: Exchange[] = [];
+  const started = performance.now();
+  const base = { id: check.id, section: check.section, specRef: check.specRef, level: check.level, title: check.title };
+  const unmet = unmetNeed(check, world);
+  if (unmet) return { ...base, outcome: 'skipped', reason: unmet, exchanges, durationMs: 0 };
+  const ctx: CheckContext = {
+    target,
+    world,
+    graphql: async (query, variables, as = world.a) => {
+      const exchange = await target.graphql(query, variables, as);
+      exchanges.push(exchange);
+      return exchange;
+    },
+  };
+  try {
+    await check.run(ctx);
+    return { ...base, outcome: 'passed', exchanges, durationMs: performance.now() - started };
+  } catch (error) {
+    const durationMs = performance.now() - started;
+    if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, exchanges, durationMs };
+    if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, exchanges, durationMs };
+    if (error instanceof TargetUnreachable) throw new ConformanceAbort(error.message);
+    throw new ConformanceAbort(`check ${check.id} could not run: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Runs `items` with at most `limit` in flight, keeping their order in the results. */
+async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+async function preflight(target: Target): Promise<void> {
+  const exchange = await target.graphql('query ParleyPreflight { __typename }', undefined, null);
+  let typename: unknown;
+  try {
+    typename = (JSON.parse(exchange.response.body) as { data?: { __typename?: unknown } }).data?.__typename;
+  } catch {
+    typename = undefined;
+  }
+  if (typename !== 'Query') {
+    const { status, contentType, body } = exchange.response;
+    throw new ConformanceAbort(`${target.graphqlUrl} did not answer a GraphQL request: HTTP ${status}, ${contentType ?? 'no content type'}, ${JSON.stringify(body.slice(0, 80))}`);
+  }
+}
+
+/**
+ * Runs the conformance suite against a server over the network and returns the report.
+ * Throws {@link ConformanceAbort} when the run cannot happen at all.
+ *
+ * @example
+ * const report = await runConformance({ baseUrl: 'http://127.0.0.1:4000' });
+ * expect(report.summary.mustFailed).toBe(0);
+ */
+export async function runConformance(options: ConformanceOptions): Promise<RunReport> {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new ConformanceAbort(`--base-url ${JSON.stringify(options.baseUrl)} is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConformanceAbort(`--base-url must be http or https, not ${url.protocol}`);
+  const startedAt = new Date();
+  const started = performance.now();
+  const target = new Target({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, errorCodePath: options.errorCodePath });
+  const notes: string[] = [];
+  let world: World;
+  try {
+    await preflight(target);
+    world = await provision(target, options.credentials, notes);
+  } catch (error) {
+    if (error instanceof ProvisioningFailed || error instanceof TargetUnreachable) throw new ConformanceAbort(error.message);
+    throw error;
+  }
+
+  const checks = selectChecks(options.only, options.skip);
+  const total = checks.length;
+  let done = 0;
+  const report = (result: CheckResult) => {
+    options.onResult?.(result, ++done, total);
+    return result;
+  };
+  const concurrent = checks.filter((check) => !check.exclusive);
+  const exclusive = checks.filter((check) => check.exclusive);
+  const results = [
+    ...(await pool(concurrent, options.concurrency ?? 8, async (check) => report(await runCheck(check, target, world)))),
+    ...(await pool(exclusive, 1, async (check) => report(await runCheck(check, target, world)))),
+  ];
+  if (options.httpAudit) results.push(...(await runHttpAudits(target)));
+  const order = new Map(checks.map((check, index) => [check.id, index]));
+  results.sort((x, y) => (order.get(x.id) ?? Infinity) - (order.get(y.id) ?? Infinity));
+
+  const count = (predicate: (result: CheckResult) => boolean) => results.filter(predicate).length;
+  return {
+    baseUrl: target.baseUrl,
+    graphqlUrl: target.graphqlUrl,
+    startedAt: startedAt.toISOString(),
+    durationMs: performance.now() - started,
+    notes,
+    results,
+    summary: {
+      passed: count((r) => r.outcome === 'passed'),
+      failed: count((r) => r.outcome === 'failed'),
+      skipped: count((r) => r.outcome === 'skipped'),
+      mustFailed: count((r) => r.outcome === 'failed' && r.level === 'MUST'),
+      shouldFailed: count((r) => r.outcome === 'failed' && r.level === 'SHOULD'),
+    },
+  };
+}

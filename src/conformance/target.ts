@@ -1,0 +1,142 @@
+import { GraphQLClient } from 'graphql-request';
+import type { Exchange } from './types.js';
+
+/** The server could not be talked to at all (refused, reset, timed out): the run cannot go on. */
+export class TargetUnreachable extends Error {
+  override readonly name = 'TargetUnreachable';
+}
+
+export interface TargetOptions {
+  /** Base URL of the server; GraphQL is at `${baseUrl}/graphql`. A path prefix is kept. */
+  readonly baseUrl: string;
+  /** Per-request timeout. @default 10000 */
+  readonly timeoutMs?: number;
+  /** Where an error's code is read, as a dotted path inside each error. @default 'extensions.code' */
+  readonly errorCodePath?: string;
+}
+
+/** How a request authenticates: a raw header value, and the shell variable it shows as in evidence. */
+export interface Credential {
+  readonly authorization: string;
+  /** `TOKEN_A`: evidence and curl lines show `Bearer $TOKEN_A`, never the token. */
+  readonly variable?: string;
+}
+
+interface Recorded {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+function readPath(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * The server under test, reached only over the network (never through Parley's own code). Every
+ * GraphQL request goes through graphql-request and comes back as an {@link Exchange}: what was
+ * sent, and what came back as received, so a failure can show it.
+ */
+export class Target {
+  readonly baseUrl: string;
+  readonly graphqlUrl: string;
+  private readonly timeoutMs: number;
+  private readonly codePath: readonly string[];
+
+  constructor(options: TargetOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.graphqlUrl = `${this.baseUrl}/graphql`;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.codePath = (options.errorCodePath ?? 'extensions.code').split('.').filter(Boolean);
+  }
+
+  /** Sends one operation with POST and returns the exchange; throws only when the server cannot be reached. */
+  async graphql(query: string, variables: Record<string, unknown> | undefined, credential: Credential | null): Promise<Exchange> {
+    const recorded: Recorded = { status: 0, contentType: null, body: '' };
+    const headers: Record<string, string> = { accept: 'application/graphql-response+json, application/json' };
+    if (credential) headers['authorization'] = credential.authorization;
+    const body = JSON.stringify(variables === undefined ? { query } : { query, variables });
+    const started = performance.now();
+    const client = new GraphQLClient(this.graphqlUrl, {
+      headers,
+      errorPolicy: 'all',
+      fetch: (input, init) => this.recordingFetch(input, init, recorded),
+    });
+    try {
+      await client.rawRequest(query, variables);
+    } catch (error) {
+      // graphql-request gives up on bodies that are not GraphQL responses (HTML, empty); the
+      // recording has what the server said. Only a request that got no answer is fatal.
+      if (recorded.status === 0) throw error instanceof TargetUnreachable ? error : new TargetUnreachable(describeNetworkError(error, this.graphqlUrl, this.timeoutMs));
+    }
+    const shownHeaders: Record<string, string> = { 'content-type': 'application/json', ...headers };
+    if (credential) shownHeaders.authorization = credential.variable ? `Bearer $${credential.variable}` : credential.authorization;
+    return {
+      request: { method: 'POST', url: this.graphqlUrl, headers: shownHeaders, body },
+      response: { ...recorded, ...this.readBody(recorded.body) },
+      durationMs: performance.now() - started,
+    };
+  }
+
+  /** PUTs bytes to a URL the server handed out (an upload URL); resolves with the status. */
+  async put(url: string, body: Uint8Array, contentType: string): Promise<number> {
+    try {
+      const response = await fetch(url, { method: 'PUT', body: Buffer.from(body), headers: { 'content-type': contentType }, signal: AbortSignal.timeout(this.timeoutMs) });
+      await response.arrayBuffer();
+      return response.status;
+    } catch (error) {
+      throw new TargetUnreachable(describeNetworkError(error, url, this.timeoutMs));
+    }
+  }
+
+  private async recordingFetch(input: string | URL | Request, init: RequestInit | undefined, recorded: Recorded): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (error) {
+      throw new TargetUnreachable(describeNetworkError(error, this.graphqlUrl, this.timeoutMs));
+    }
+    recorded.status = response.status;
+    recorded.contentType = response.headers.get('content-type');
+    recorded.body = await response.text();
+    return new Response(recorded.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  private readBody(text: string): Pick<Exchange['response'], 'dataPresent' | 'errorCodes' | 'errorPaths'> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { dataPresent: false, errorCodes: [], errorPaths: [] };
+    }
+    const data = readPath(json, ['data']);
+    const errors = readPath(json, ['errors']);
+    const list = Array.isArray(errors) ? errors : [];
+    return {
+      dataPresent: data !== undefined && data !== null,
+      errorCodes: list.map((error) => {
+        const code = readPath(error, this.codePath);
+        return typeof code === 'string' ? code : null;
+      }),
+      errorPaths: list.map((error) => {
+        const path = readPath(error, ['path']);
+        return Array.isArray(path) ? (path as (string | number)[]) : null;
+      }),
+    };
+  }
+}
+
+function describeNetworkError(error: unknown, url: string, timeoutMs: number): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `${url} did not answer within ${timeoutMs} ms (--timeout)`;
+  if (code === 'ECONNREFUSED') return `nothing is listening at ${url} (connection refused)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host of ${url} cannot be resolved`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${url} closed the connection without an answer`;
+  return `${url} could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`;
+}

@@ -1,0 +1,82 @@
+/**
+ * The vocabulary of the conformance suite: checks, their evidence and their results. Reporters
+ * are pure functions of {@link RunReport}; the runner produces it; checks only see a
+ * {@link CheckContext}.
+ */
+
+/** `MUST`: SPEC.md states the rule; a failure fails the run. `SHOULD`: a sound expectation the spec leaves open; a failure warns. */
+export type Level = 'MUST' | 'SHOULD';
+
+/** The spec section a check belongs to; reporters group by it. */
+export type Section = '2.1' | '4.1' | '4.2' | '5' | '6' | '7' | '8' | 'cross' | 'http';
+
+export const sectionTitles: Record<Section, string> = {
+  '2.1': '2.1 Message resources',
+  '4.1': '4.1 Query messages',
+  '4.2': '4.2 Query messagesSince',
+  '5': '5 Authentication',
+  '6': '6 Events',
+  '7': '7 Errors',
+  '8': '8 Limits',
+  cross: 'Cross-checks (both queries together)',
+  http: 'GraphQL over HTTP (graphql-http audits)',
+};
+
+/** One HTTP exchange with the server under test: what was sent and what came back. */
+export interface Exchange {
+  readonly request: {
+    readonly method: 'POST' | 'GET' | 'PUT';
+    readonly url: string;
+    /** Headers as sent, except that a bearer token shows as `Bearer $TOKEN_A` (the actor's variable). */
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body?: string;
+  };
+  readonly response: {
+    readonly status: number;
+    readonly contentType: string | null;
+    /** The body as text, as received (cut at 64 KiB in reports). */
+    readonly body: string;
+    /** Whether the body was JSON with a `data` member that is not null. */
+    readonly dataPresent: boolean;
+    /** The error codes read at the configured code path (default `extensions.code`), one per error. */
+    readonly errorCodes: readonly (string | null)[];
+    /** The `path` of each error, when it had one. */
+    readonly errorPaths: readonly (readonly (string | number)[] | null)[];
+  };
+  readonly durationMs: number;
+}
+
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+export interface CheckResult {
+  readonly id: string;
+  readonly section: Section;
+  readonly specRef: string;
+  readonly level: Level;
+  readonly title: string;
+  readonly outcome: Outcome;
+  /** Why it failed or was skipped; absent when it passed. */
+  readonly reason?: string;
+  /** What the rule expected, in one sentence (failures only). */
+  readonly expected?: string;
+  /** Every exchange the check made, in order; the last one is the one that failed. */
+  readonly exchanges: readonly Exchange[];
+  readonly durationMs: number;
+}
+
+export interface RunReport {
+  readonly baseUrl: string;
+  readonly graphqlUrl: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  /** Notes about the run as a whole (skipped groups, provisioning choices), one sentence each. */
+  readonly notes: readonly string[];
+  readonly results: readonly CheckResult[];
+  readonly summary: {
+    readonly passed: number;
+    readonly failed: number;
+    readonly skipped: number;
+    readonly mustFailed: number;
+    readonly shouldFailed: number;
+  };
+}

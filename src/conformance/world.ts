@@ -1,0 +1,54 @@
+import type { Credential } from './target.js';
+
+/** An account the suite acts as. A owns the world; B is in the workspace; C is not. */
+export interface Actor extends Credential {
+  readonly name: 'A' | 'B' | 'C';
+  readonly id: string;
+  readonly variable: 'TOKEN_A' | 'TOKEN_B' | 'TOKEN_C';
+  readonly refreshToken: string | null;
+}
+
+/** A message as the suite sent it and as the server acknowledged it. */
+export interface SentMessage {
+  readonly id: string;
+  readonly sequence: number;
+  readonly clientMessageId: string;
+  readonly senderId: string;
+  /** The content as last written by the suite (after an edit), or null once deleted. */
+  readonly content: string | null;
+  readonly replyToMessageId: string | null;
+}
+
+export interface ProvisionedConversation {
+  readonly id: string;
+  /** In the order sent, which is ascending sequence order. */
+  readonly messages: readonly SentMessage[];
+}
+
+/** What provisioning built on the server under test, through its public API only. */
+export interface World {
+  /** A unique tag of this run (in slugs, emails, titles and client message ids). */
+  readonly runId: string;
+  readonly a: Actor;
+  readonly b: Actor | null;
+  readonly c: Actor | null;
+  readonly workspaceId: string;
+  /**
+   * A's private channel (A only), with more than 100 messages: replies, an edited message and
+   * deleted messages, one of which has a reply.
+   */
+  readonly main: ProvisionedConversation & {
+    readonly deletedIds: readonly string[];
+    /** A deleted message that a live message replies to. */
+    readonly repliedDeletedId: string;
+    readonly editedId: string;
+  };
+  /** A second conversation of A's with a few messages, for cross-conversation checks. */
+  readonly other: ProvisionedConversation;
+  /** A conversation of A's with no messages. */
+  readonly empty: { readonly id: string };
+  /** The direct conversation of A and B (when B exists), with reactions from both. */
+  readonly shared: (ProvisionedConversation & { readonly reactedId: string; readonly reactions: readonly { emoji: string; userIds: string[] }[] }) | null;
+  /** A message of `main` carrying one attachment, when the server's upload worked. */
+  readonly attachment: { readonly messageId: string; readonly fileName: string; readonly contentType: string; readonly size: number } | null;
+}
