@@ -1,7 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startMockServer } from '../src/mock-server/mock-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The built CLI, as `npx parley` runs it (test/global-setup.ts builds it first). */
@@ -24,6 +27,18 @@ function serve(args: string[]): Promise<{ line: string; child: ChildProcess }> {
     });
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
+  });
+}
+
+/** Runs the built CLI to completion without blocking the event loop (a mock may be serving in this process). */
+function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...cli, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
 
@@ -79,6 +94,43 @@ describe('parley CLI', () => {
     const result = spawnSync(process.execPath, [...cli, 'mock', 'serve', '--execution', 'turbo'], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('adaptive, compiled, interpreted');
+  });
+
+  it('conformance run against the mock exits 0 and shows every check; junit output is written', async () => {
+    const mock = await startMockServer({ port: 0, empty: true });
+    try {
+      const pretty = await runCli(['conformance', 'run', '--base-url', mock.origin, '--no-color']);
+      expect(pretty.status, pretty.stderr).toBe(0);
+      expect(pretty.stdout).toMatch(/(\d+) checks: \1 passed, 0 failed, 0 skipped/);
+      expect(pretty.stdout).toContain('messages.order.ascending');
+      const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
+      const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);
+      expect(junit.status, junit.stderr).toBe(0);
+      const xml = readFileSync(file, 'utf8');
+      expect(xml).toContain('<testsuites');
+      expect(xml).toContain('classname="4.1 Query messages"');
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('conformance run exits 2 with one sentence when nothing listens, and for a pattern that matches no check', async () => {
+    const unreachable = await runCli(['conformance', 'run', '--base-url', 'http://127.0.0.1:9']);
+    expect(unreachable.status).toBe(2);
+    expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unreachable.stderr).toMatch(/^parley conformance: .*127\.0\.0\.1:9/);
+    const typo = await runCli(['conformance', 'run', '--base-url', 'http://127.0.0.1:9', '--only', 'mesages.*']);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('matches no check');
+  });
+
+  it('conformance list prints every check, and --rules the map of SPEC.md rules to checks', async () => {
+    const list = await runCli(['conformance', 'list', '--json']);
+    const checks = JSON.parse(list.stdout) as { id: string; level: string }[];
+    expect(checks.map((c) => c.id)).toContain('cross.walks-agree');
+    const map = await runCli(['conformance', 'list', '--rules']);
+    expect(map.stdout).toMatch(/4\.1 rule 6\s+messages\.has-next-page\.older-exist/);
+    expect(map.stdout).toMatch(/5 rule 5\s+\(not checked: /);
   });
 
   it('--help lists the commands', () => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { conformanceCommand } from './conformance-command.js';
 import { mockCommand } from './mock-command.js';
 import { schemaCommand } from './schema-command.js';
 
@@ -11,6 +12,7 @@ const program = new Command('parley')
   .version(version)
   .showHelpAfterError()
   .addCommand(mockCommand())
+  .addCommand(conformanceCommand())
   .addCommand(schemaCommand());
 
 // Commander exits by itself on bad usage; route every command's exits through our handler so

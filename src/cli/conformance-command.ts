@@ -1,0 +1,196 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { catalogue } from '../conformance/catalogue.js';
+import { rules } from '../conformance/rules.js';
+import { ConformanceAbort, runConformance, selectChecks, type ConformanceOptions } from '../conformance/run.js';
+import { bySection, render, renderProgress, reporterNames, summaryLine, verdictLine, type FailOn, type ReporterName } from '../conformance/reporters/index.js';
+import { readCredentials, UsageError } from './credentials-file.js';
+
+interface RunFlags {
+  baseUrl: string;
+  wsUrl?: string;
+  reporter: ReporterName;
+  output?: string;
+  credentials?: string;
+  only?: string[];
+  skip?: string[];
+  timeout?: number;
+  concurrency?: number;
+  errorCodePath?: string;
+  failOn: FailOn;
+  httpAudit: boolean;
+  color: boolean;
+}
+
+function integer(flag: string, min: number, max: number) {
+  return (value: string): number => {
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value) || parsed < min || parsed > max) throw new InvalidArgumentError(`${flag} must be a whole number from ${min} to ${max}.`);
+    return parsed;
+  };
+}
+
+function url(flag: string, protocols: readonly string[], kind: string, example: string) {
+  return (value: string): string => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new InvalidArgumentError(`${flag} must be an absolute URL, such as ${example}.`);
+    }
+    if (!protocols.includes(parsed.protocol)) throw new InvalidArgumentError(`${flag} must be ${kind} URL, such as ${example}.`);
+    if (parsed.search !== '' || parsed.hash !== '') throw new InvalidArgumentError(`${flag} must not have a query string or fragment.`);
+    // `${baseUrl}/graphql` must not become `//graphql`.
+    return value.replace(/\/+$/, '');
+  };
+}
+
+/** `--only a.* --only b.*,c.x`: repeatable and comma-separated, collected into one list. */
+function patterns(flag: string) {
+  return (value: string, previous: string[] | undefined): string[] => {
+    const added = value.split(',').map((pattern) => pattern.trim()).filter((pattern) => pattern !== '');
+    for (const pattern of added) {
+      if (!/^[A-Za-z0-9_.*-]+$/.test(pattern)) throw new InvalidArgumentError(`${flag} takes check ids with * as a wildcard, such as messages.*; ${JSON.stringify(pattern)} is not one.`);
+    }
+    return [...(previous ?? []), ...added];
+  };
+}
+
+function errorCodePath(value: string): string {
+  if (!/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(value)) throw new InvalidArgumentError('--error-code-path must be a dotted path into each error, such as extensions.code.');
+  return value;
+}
+
+/** A pattern that selects nothing is almost always a typo, and would silently run (or keep) everything else. */
+function assertPatternsMatch(flags: RunFlags): void {
+  for (const [flag, list] of [['--only', flags.only], ['--skip', flags.skip]] as const) {
+    for (const pattern of list ?? []) {
+      if (selectChecks([pattern], undefined).length === 0) throw new UsageError(`${flag} ${pattern} matches no check; \`parley conformance list\` shows the ids.`);
+    }
+  }
+}
+
+/** NO_COLOR (https://no-color.org): set to anything but the empty string turns colour off. */
+function colorAllowed(flags: { color: boolean }, stream: NodeJS.WriteStream): boolean {
+  return flags.color && stream.isTTY === true && (process.env['NO_COLOR'] ?? '') === '';
+}
+
+/**
+ * Resolves once the text is handed to the OS, so nothing is lost when the process exits. A reader
+ * that went away (`| head`) is not an error: there is no one left to tell.
+ */
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error | null) => {
+      if (error && (error as NodeJS.ErrnoException).code !== 'EPIPE') reject(error);
+      else resolve();
+    };
+    // A failed write also emits 'error' (after the callback): without a listener it would crash
+    // the process, so the listener stays when the write failed.
+    stream.on('error', settle);
+    stream.write(text.endsWith('\n') ? text : `${text}\n`, (error) => {
+      if (!error) stream.off('error', settle);
+      settle(error);
+    });
+  });
+}
+
+async function runAction(flags: RunFlags): Promise<number> {
+  assertPatternsMatch(flags);
+  const credentials = flags.credentials === undefined ? undefined : await readCredentials(flags.credentials);
+  if (/\/graphql$/.test(flags.baseUrl)) {
+    process.stderr.write(`parley conformance: note: --base-url is the server's root; the suite sends to ${flags.baseUrl}/graphql.\n`);
+  }
+  const progressColor = colorAllowed(flags, process.stderr);
+  const options: ConformanceOptions = {
+    baseUrl: flags.baseUrl,
+    ...(flags.wsUrl !== undefined ? { wsUrl: flags.wsUrl } : {}),
+    ...(credentials !== undefined ? { credentials } : {}),
+    ...(flags.only !== undefined ? { only: flags.only } : {}),
+    ...(flags.skip !== undefined ? { skip: flags.skip } : {}),
+    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+    ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
+    ...(flags.errorCodePath !== undefined ? { errorCodePath: flags.errorCodePath } : {}),
+    httpAudit: flags.httpAudit,
+    ...(process.stderr.isTTY ? { onResult: (result, done, total) => process.stderr.write(`${renderProgress(result, done, total, progressColor)}\n`) } : {}),
+  };
+  const report = await runConformance(options);
+  const color = colorAllowed(flags, process.stdout);
+  if (flags.output === undefined) {
+    await write(process.stdout, render(flags.reporter, report, { color, failOn: flags.failOn }));
+  } else {
+    try {
+      await mkdir(dirname(flags.output), { recursive: true });
+      await writeFile(flags.output, `${render(flags.reporter, report, { color: false, failOn: flags.failOn })}\n`);
+    } catch (error) {
+      throw new UsageError(`cannot write the report to ${flags.output} (${error instanceof Error ? error.message : String(error)}).`);
+    }
+    await write(process.stdout, `${summaryLine(report)}\n${verdictLine(report, { color, failOn: flags.failOn })}`);
+  }
+  const failed = report.summary.mustFailed > 0 || (flags.failOn === 'should' && report.summary.shouldFailed > 0);
+  return failed ? 1 : 0;
+}
+
+function listAction(flags: { json: boolean; rules: boolean }): Promise<void> {
+  const rows = catalogue.map(({ id, section, specRef, level, title }) => ({ id, section, specRef, level, title }));
+  if (flags.rules) {
+    if (flags.json) return write(process.stdout, JSON.stringify(rules, null, 2));
+    const width = Math.max(...rules.map((rule) => rule.ref.length));
+    return write(process.stdout, rules.map((rule) => `${rule.ref.padEnd(width)}  ${rule.checks.length ? rule.checks.join(', ') : `(not checked: ${rule.outOfReach})`}`).join('\n'));
+  }
+  if (flags.json) return write(process.stdout, JSON.stringify(rows, null, 2));
+  const idWidth = Math.max(0, ...rows.map((row) => row.id.length));
+  const refWidth = Math.max(0, ...rows.map((row) => row.specRef.length));
+  const lines: string[] = [];
+  for (const { title, items } of bySection(rows)) {
+    if (lines.length > 0) lines.push('');
+    lines.push(title, ...items.map((row) => `  ${row.id.padEnd(idWidth)}  ${row.level.padEnd(6)}  ${row.specRef.padEnd(refWidth)}  ${row.title}`));
+  }
+  const must = rows.filter((row) => row.level === 'MUST').length;
+  lines.push('', `${rows.length} checks: ${must} MUST, ${rows.length - must} SHOULD`);
+  return write(process.stdout, lines.join('\n'));
+}
+
+/**
+ * `parley conformance run` and `parley conformance list` (DESIGN.md, "CLI contract"). Exit codes
+ * of `run`: 0 when no MUST check failed (nor a SHOULD one, with `--fail-on should`); 1 when one
+ * did; 2 when the suite could not run (bad usage, unreadable credentials, unreachable server,
+ * provisioning failed), with one sentence on stderr.
+ */
+export function conformanceCommand(): Command {
+  const conformance = new Command('conformance').description('the conformance suite: check a server against SPEC.md');
+  conformance
+    .command('run')
+    .description('run the suite against a server; exit 0: every MUST check passed, 1: a MUST check failed, 2: could not run')
+    .requiredOption('--base-url <url>', 'the server\'s root; GraphQL is at <url>/graphql (a path prefix is kept)', url('--base-url', ['http:', 'https:'], 'an http or https', 'http://127.0.0.1:4000'))
+    .option('--ws-url <url>', 'WebSocket URL for events (default: the GraphQL URL with ws/wss)', url('--ws-url', ['ws:', 'wss:'], 'a ws or wss', 'ws://127.0.0.1:4000/graphql'))
+    .addOption(new Option('--reporter <name>', 'report format').choices(reporterNames).default('pretty'))
+    .option('--output <file>', 'write the report to a file (the summary still goes to stdout)')
+    .option('--credentials <file>', 'JSON accounts for servers that cannot self-register: {"accounts":[{"email","password"} | {"accessToken","refreshToken"?}]}')
+    .option('--only <patterns>', 'run only checks whose id matches (* is a wildcard; repeatable or comma-separated)', patterns('--only'))
+    .option('--skip <patterns>', 'leave out checks whose id matches (* is a wildcard; repeatable or comma-separated)', patterns('--skip'))
+    .option('--timeout <ms>', 'per-request timeout in milliseconds (default 10000)', integer('--timeout', 1, 600_000))
+    .option('--concurrency <n>', 'checks in flight at once (default 8)', integer('--concurrency', 1, 256))
+    .option('--error-code-path <path>', 'where each error carries its code (default extensions.code)', errorCodePath)
+    .addOption(new Option('--fail-on <level>', 'which failures fail the run (exit 1)').choices(['must', 'should']).default('must'))
+    .option('--http-audit', 'also run graphql-http\'s GraphQL-over-HTTP audits (reported at SHOULD level)', false)
+    .option('--no-color', 'no ANSI colour (also off when stdout is not a terminal or NO_COLOR is set)')
+    .action(async (flags: RunFlags, command: Command) => {
+      try {
+        process.exitCode = await runAction(flags);
+      } catch (error) {
+        if (error instanceof ConformanceAbort || error instanceof UsageError) {
+          command.error(`parley conformance: ${error.message}`, { exitCode: 2, code: 'parley.conformance.abort' });
+        }
+        throw error;
+      }
+    });
+  conformance
+    .command('list')
+    .description('print every check: id, level, spec reference and title, grouped by section')
+    .option('--json', 'a JSON array of {id, section, specRef, level, title} (with --rules: of {ref, text, checks})', false)
+    .option('--rules', 'print the map instead: every rule of SPEC.md 4.1, 4.2, 5, 7 and 8 and the checks that prove it', false)
+    .action(listAction);
+  return conformance;
+}

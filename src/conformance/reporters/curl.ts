@@ -1,0 +1,57 @@
+import type { Exchange } from '../types.js';
+
+/**
+ * A token placeholder as the runner writes it into headers (`Bearer $TOKEN_A`). It stays a shell
+ * variable in the curl line, so the line can be shared without the secret and reused with a
+ * fresh token. Greedy like bash's own reading of `$NAME`, so both agree on where the name ends.
+ */
+const tokenVariable = /\$TOKEN_[A-Za-z0-9_]+/g;
+
+/** Headers curl computes itself; passing stale copies would break the request. */
+const computedHeaders = new Set(['content-length', 'host']);
+
+/** Quotes `text` for a POSIX shell: single quotes, with each `'` written as `'\''`. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * Quotes text that holds `$TOKEN_X` placeholders so that they expand and nothing else does.
+ * Readable double quotes when the rest is plain; otherwise single-quoted pieces joined to
+ * `"$TOKEN_X"`, since `\`, `` ` ``, `$` and (in an interactive bash) `!` are live in double quotes.
+ */
+function quoteKeepingTokens(text: string): string {
+  const literals = text.split(tokenVariable);
+  const variables = text.match(tokenVariable) ?? [];
+  if (literals.every((literal) => !/[\\"`$!]/.test(literal))) return `"${text}"`;
+  return literals.map((literal, i) => (literal === '' ? '' : shellQuote(literal)) + (variables[i] !== undefined ? `"${variables[i]}"` : '')).join('');
+}
+
+function quoteHeader(name: string, value: string): string {
+  const header = `${name}: ${value}`;
+  return header.search(tokenVariable) === -1 ? shellQuote(header) : quoteKeepingTokens(header);
+}
+
+/**
+ * A copy-pasteable `curl` command that reproduces the exchange's request: method, URL, every
+ * header and the body (`--data-raw`, so a leading `@` is not read as a file name). One command,
+ * split with ` \` continuations for readability. `-i` prints the status line and headers, the
+ * evidence a report quotes. `-X` appears only where curl would not infer the method.
+ *
+ * @example
+ * curlFor(exchange)
+ * // curl -i 'http://127.0.0.1:4000/graphql' \
+ * //   -H 'content-type: application/json' \
+ * //   -H "authorization: Bearer $TOKEN_A" \
+ * //   --data-raw '{"query":"{ me { id } }"}'
+ */
+export function curlFor(exchange: Exchange): string {
+  const { method, url, headers, body } = exchange.request;
+  const inferred = body === undefined ? 'GET' : 'POST';
+  const parts = [`curl -i${method === inferred ? '' : ` -X ${method}`} ${shellQuote(url)}`];
+  for (const [name, value] of Object.entries(headers)) {
+    if (!computedHeaders.has(name.toLowerCase())) parts.push(`-H ${quoteHeader(name, value)}`);
+  }
+  if (body !== undefined) parts.push(`--data-raw ${shellQuote(body)}`);
+  return parts.join(' \\\n  ');
+}

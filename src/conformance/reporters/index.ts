@@ -1,0 +1,34 @@
+import type { RunReport } from '../types.js';
+import { renderJson } from './json.js';
+import { renderJunit } from './junit.js';
+import { renderPretty, type FailOn } from './pretty.js';
+
+export { curlFor } from './curl.js';
+export { renderJson } from './json.js';
+export { renderJunit } from './junit.js';
+export { bySection, sectionOrder } from './sections.js';
+export { renderPretty, renderProgress, summaryLine, verdictLine, type FailOn, type PrettyOptions } from './pretty.js';
+
+/** The reporters `parley conformance run --reporter` offers. */
+export type ReporterName = 'pretty' | 'json' | 'junit';
+
+/** Every {@link ReporterName}, in the order `--help` lists them. */
+export const reporterNames: readonly ReporterName[] = ['pretty', 'json', 'junit'];
+
+/**
+ * Renders a report with the named reporter. A pure function; no trailing newline.
+ *
+ * @param options.color ANSI colour (pretty only).
+ * @param options.failOn which failures the pretty verdict counts as failing the run. @default 'must'
+ * @example render('junit', report, { color: false })
+ */
+export function render(name: ReporterName, report: RunReport, options: { readonly color: boolean; readonly failOn?: FailOn }): string {
+  switch (name) {
+    case 'pretty':
+      return renderPretty(report, options);
+    case 'json':
+      return renderJson(report);
+    case 'junit':
+      return renderJunit(report);
+  }
+}

@@ -1,0 +1,48 @@
+import type { CheckResult, Exchange, RunReport } from '../types.js';
+import { curlFor } from './curl.js';
+import { formatCount } from './format.js';
+
+/** Longest body (request or response) kept in the JSON report, in UTF-8 bytes. */
+export const jsonBodyLimit = 64 * 1024;
+
+/**
+ * A result as the JSON report writes it: the {@link CheckResult} itself, plus for a failed check
+ * with an exchange the `curl` line reproducing its last exchange.
+ */
+export type JsonCheckResult = CheckResult & { readonly curl?: string };
+
+/** Cuts a body to {@link jsonBodyLimit} bytes on a character boundary, with a marker saying so. */
+export function cutBody(body: string): string {
+  const bytes = Buffer.byteLength(body, 'utf8');
+  if (bytes <= jsonBodyLimit) return body;
+  // Decoding a prefix that ends inside a character leaves U+FFFD at the end: drop it.
+  const kept = Buffer.from(body, 'utf8').subarray(0, jsonBodyLimit).toString('utf8').replace(/\uFFFD$/, '');
+  return `${kept}\n…[cut: ${formatCount(bytes)} bytes in all, the first ${formatCount(Buffer.byteLength(kept, 'utf8'))} shown]`;
+}
+
+function cutExchange(exchange: Exchange): Exchange {
+  const { request, response } = exchange;
+  return {
+    ...exchange,
+    request: request.body === undefined ? request : { ...request, body: cutBody(request.body) },
+    response: { ...response, body: cutBody(response.body) },
+  };
+}
+
+function jsonResult(result: CheckResult): JsonCheckResult {
+  const last = result.exchanges.at(-1);
+  return {
+    ...result,
+    exchanges: result.exchanges.map(cutExchange),
+    ...(result.outcome === 'failed' && last ? { curl: curlFor(last) } : {}),
+  };
+}
+
+/**
+ * The whole report as JSON (2-space indent): every result with its evidence (each exchange's
+ * request, status, content type, body, whether `data` was present, error codes and paths), bodies
+ * cut at 64 KiB with a marker. No trailing newline.
+ */
+export function renderJson(report: RunReport): string {
+  return JSON.stringify({ ...report, results: report.results.map(jsonResult) }, null, 2);
+}

@@ -1,0 +1,109 @@
+import type { CheckResult, RunReport } from '../types.js';
+import { evidenceLines } from './evidence.js';
+import { formatDuration, painter, printable, type Paint } from './format.js';
+import { bySection } from './sections.js';
+
+/** Which failures fail the run: `must` (the default) or `should` as well (`--fail-on should`). */
+export type FailOn = 'must' | 'should';
+
+/** Options of the human-readable reporter. */
+export interface PrettyOptions {
+  /** Colour with ANSI codes. */
+  readonly color: boolean;
+  /**
+   * Which failures the verdict line counts as failing the run, so it agrees with the exit code.
+   * @default 'must'
+   */
+  readonly failOn?: FailOn;
+}
+
+function markOf(result: CheckResult, paint: Paint): string {
+  if (result.outcome === 'passed') return paint('green', '✓');
+  if (result.outcome === 'skipped') return paint('dim', '-');
+  return result.level === 'MUST' ? paint('red', '✗') : paint('yellow', '!');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function resultLine(result: CheckResult, idWidth: number, paint: Paint): string {
+  const skipped = result.outcome === 'skipped' && result.reason !== undefined ? `  ${paint('dim', `skipped: ${printable(result.reason)}`)}` : '';
+  return `  ${markOf(result, paint)} ${result.id.padEnd(idWidth)}  ${result.level.padEnd(6)}  ${result.title}  ${paint('dim', formatDuration(result.durationMs))}${skipped}`;
+}
+
+function groups(report: RunReport, paint: Paint): string[] {
+  const idWidth = Math.max(0, ...report.results.map((result) => result.id.length));
+  const lines: string[] = [];
+  for (const { title, items } of bySection(report.results)) {
+    lines.push('', paint('bold', title), ...items.map((result) => resultLine(result, idWidth, paint)));
+  }
+  return lines;
+}
+
+function failureBlocks(report: RunReport, paint: Paint): string[] {
+  const lines: string[] = [];
+  const blocks = [
+    { level: 'MUST', heading: 'Failures (MUST)' },
+    { level: 'SHOULD', heading: 'Warnings (SHOULD)' },
+  ] as const;
+  for (const { level, heading } of blocks) {
+    const failed = report.results.filter((result) => result.outcome === 'failed' && result.level === level);
+    if (failed.length === 0) continue;
+    lines.push('', paint('bold', heading));
+    for (const result of failed) {
+      lines.push('', `  ${markOf(result, paint)} ${paint('bold', result.id)}  ${paint('dim', result.specRef)}`, ...evidenceLines(result, '    ', paint));
+    }
+  }
+  return lines;
+}
+
+/**
+ * The summary line: `62 checks: 60 passed, 1 failed (1 MUST), 1 skipped in 1.9 s`.
+ */
+export function summaryLine(report: RunReport): string {
+  const { passed, failed, skipped, mustFailed, shouldFailed } = report.summary;
+  const levels = [...(mustFailed > 0 ? [`${mustFailed} MUST`] : []), ...(shouldFailed > 0 ? [`${shouldFailed} SHOULD`] : [])];
+  const failedText = `${failed} failed${levels.length > 0 ? ` (${levels.join(', ')})` : ''}`;
+  return `${plural(passed + failed + skipped, 'check')}: ${passed} passed, ${failedText}, ${skipped} skipped in ${formatDuration(report.durationMs)}`;
+}
+
+/** The verdict line: `PASS`, `PASS with warnings` or `FAIL`, agreeing with the CLI's exit code. */
+export function verdictLine(report: RunReport, options: PrettyOptions): string {
+  const paint = painter(options.color);
+  const { mustFailed, shouldFailed, skipped } = report.summary;
+  const skippedNote = skipped > 0 ? ` (${skipped} skipped)` : '';
+  if (mustFailed > 0) {
+    return `${paint('red', paint('bold', 'FAIL'))}: ${plural(mustFailed, 'MUST check')} failed; ${printable(report.graphqlUrl)} does not conform.`;
+  }
+  if (shouldFailed > 0 && options.failOn === 'should') {
+    return `${paint('red', paint('bold', 'FAIL'))} (--fail-on should): every MUST check passed, but ${plural(shouldFailed, 'SHOULD check')} failed.`;
+  }
+  if (shouldFailed > 0) {
+    return `${paint('yellow', paint('bold', 'PASS'))} with ${plural(shouldFailed, 'warning')}: every MUST check passed${skippedNote}; ${plural(shouldFailed, 'SHOULD check')} failed.`;
+  }
+  return `${paint('green', paint('bold', 'PASS'))}: every MUST check passed${skippedNote}.`;
+}
+
+/**
+ * The human-readable report: results grouped by section (in the order `sectionTitles` is written in), then
+ * every failure with its evidence (MUST first, then SHOULD), the notes, the summary and a verdict.
+ * A pure function of the report; no trailing newline.
+ */
+export function renderPretty(report: RunReport, options: PrettyOptions): string {
+  const paint = painter(options.color);
+  const lines = [`${paint('bold', 'Parley conformance')}  ${printable(report.graphqlUrl)}  ${paint('dim', `started ${report.startedAt}`)}`];
+  lines.push(...groups(report, paint), ...failureBlocks(report, paint));
+  if (report.notes.length > 0) lines.push('', paint('bold', 'Notes'), ...report.notes.map((note) => `  - ${printable(note)}`));
+  lines.push('', summaryLine(report), verdictLine(report, options));
+  return lines.join('\n');
+}
+
+/**
+ * One line of progress while the run goes, e.g. `[12/62] ✓ messages.order.ascending`.
+ */
+export function renderProgress(result: CheckResult, done: number, total: number, color: boolean): string {
+  const paint = painter(color);
+  const counter = `[${String(done).padStart(String(total).length)}/${total}]`;
+  return `${paint('dim', counter)} ${markOf(result, paint)} ${result.id}`;
+}
