@@ -1,0 +1,29 @@
+import { runConformance } from '../../../src/conformance/run.js';
+import type { RunReport } from '../../../src/conformance/types.js';
+import { startProxy, type ProxyHooks } from './proxy.js';
+
+/** A full run of the suite (about a second alone); runs share one process, so each gets room to wait its turn. */
+export const RUN_TIMEOUT = 45_000;
+
+/** Every result that did not pass, one line each, for assertion messages. */
+export function notPassed(report: RunReport): string {
+  const lines = report.results.filter((r) => r.outcome !== 'passed').map((r) => `  ${r.outcome} ${r.level} ${r.id}: ${r.reason ?? ''}`);
+  return lines.length ? lines.join('\n') : '  (none)';
+}
+
+/**
+ * Runs the whole suite against `upstream` behind a proxy with `hooks`; returns the report and
+ * the ids of the failed checks. Throws when the proxy itself failed, since its 502 answers could
+ * pass for the fault under test.
+ */
+export async function runBehindProxy(upstream: string, hooks: ProxyHooks): Promise<{ report: RunReport; failed: ReadonlySet<string> }> {
+  const proxy = await startProxy({ upstream, hooks });
+  let report: RunReport;
+  try {
+    report = await runConformance({ baseUrl: proxy.origin });
+  } finally {
+    await proxy.close();
+  }
+  if (proxy.failures.length > 0) throw new Error(`the proxy failed ${proxy.failures.length} time(s), so the run proves nothing; first: ${proxy.failures[0]}`);
+  return { report, failed: new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.id)) };
+}
