@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Credential, Target } from './target.js';
+import { TargetUnreachable, type Credential, type Target } from './target.js';
+import { sendRespectingRateLimits } from './rate-limit.js';
 import type { Exchange } from './types.js';
 import type { Actor, SentMessage, World } from './world.js';
 
@@ -31,7 +32,7 @@ function parseJson<T>(text: string): T | null {
 
 /** Runs one provisioning operation and returns its data, or fails provisioning naming the step. */
 async function call<T>(step: Step, what: string, query: string, variables: Record<string, unknown>, as: Credential | null): Promise<T> {
-  const exchange: Exchange = await step.target.graphql(query, variables, as);
+  const exchange: Exchange = await sendRespectingRateLimits(step.target, query, variables, as);
   const body = parseJson<{ data?: T | null; errors?: { message?: string }[] }>(exchange.response.body);
   if (!body?.data || body.errors?.length) {
     const said = body?.errors?.[0]?.message ?? `${exchange.response.status} ${exchange.response.contentType ?? ''} ${exchange.response.body.slice(0, 200)}`;
@@ -79,19 +80,46 @@ async function actors(step: Step, credentials: CredentialsFile | undefined): Pro
   );
 }
 
+const EXISTING_FIELDS = 'nodes { id sequence clientMessageId senderId content replyToMessageId type }';
+
+/**
+ * What a conversation holds right after creation (some servers post SYSTEM messages), read with
+ * messagesSince, or messages if that fails. When neither works the conversation is taken as empty,
+ * with a note: the checks of those queries then fail with their evidence, instead of the run
+ * ending before any check.
+ */
+async function preexisting(step: Step, as: Actor, conversationId: string, notes: string[]): Promise<SentMessage[]> {
+  const attempts: [string, string][] = [
+    ['messagesSince', `query Existing($c: ID!) { messagesSince(conversationId: $c, afterSequence: 0) { ${EXISTING_FIELDS} } }`],
+    ['messages', `query Existing($c: ID!) { messages(conversationId: $c) { ${EXISTING_FIELDS} } }`],
+  ];
+  for (const [field, query] of attempts) {
+    try {
+      const data = await call<Record<string, { nodes: SentMessage[] }>>(step, `${field} on a new conversation`, query, { c: conversationId }, as);
+      if (Array.isArray(data[field]?.nodes)) return data[field]!.nodes;
+    } catch (error) {
+      if (!(error instanceof ProvisioningFailed)) throw error;
+    }
+  }
+  if (!notes.some((note) => note.startsWith('What a new conversation holds'))) {
+    notes.push('What a new conversation holds could not be read with messagesSince or messages; provisioning took new conversations as empty.');
+  }
+  return [];
+}
+
 const SEND = 'mutation Send($input: SendMessageInput!) { sendMessage(input: $input) { id sequence clientMessageId senderId replyToMessageId } }';
 
 async function send(step: Step, as: Actor, conversationId: string, content: string, extra: Record<string, unknown> = {}): Promise<SentMessage> {
   const clientMessageId = `parley-${step.world.runId}-${randomUUID()}`;
   const data = await call<{ sendMessage: Omit<SentMessage, 'content'> }>(step, `sendMessage by ${as.name}`, SEND, { input: { conversationId, clientMessageId, content, ...extra } }, as);
-  return { ...data.sendMessage, content };
+  return { ...data.sendMessage, content, type: 'TEXT' };
 }
 
-async function createChannel(step: Step, as: Actor, workspaceId: string, title: string, memberIds: string[]): Promise<string> {
+async function createChannel(step: Step, as: Actor, workspaceId: string, title: string, memberIds: string[], visibility: 'PRIVATE' | 'PUBLIC' = 'PRIVATE'): Promise<string> {
   const data = await call<{ createChannel: { id: string } }>(
     step, `createChannel ${title}`,
     'mutation CreateChannel($input: CreateChannelInput!) { createChannel(input: $input) { id } }',
-    { input: { workspaceId, title: `${title}-${step.world.runId}`, visibility: 'PRIVATE', memberIds } }, as,
+    { input: { workspaceId, title: `${title}-${step.world.runId}`, visibility, memberIds } }, as,
   );
   return data.createChannel.id;
 }
@@ -109,7 +137,7 @@ async function attach(step: Step, a: Actor, conversationId: string, notes: strin
     const message = await send(step, a, conversationId, 'a file', { attachments: [{ key: upload.createUploadUrl.key, fileName, contentType: 'text/plain', size: bytes.byteLength }] });
     return { attachment: { messageId: message.id, fileName, contentType: 'text/plain', size: bytes.byteLength }, message };
   } catch (error) {
-    if (!(error instanceof ProvisioningFailed)) throw error;
+    if (!(error instanceof ProvisioningFailed) && !(error instanceof TargetUnreachable)) throw error;
     notes.push(`Attachment checks are skipped: the upload did not work (${error.message}).`);
     return null;
   }
@@ -137,10 +165,11 @@ export async function provision(target: Target, credentials: CredentialsFile | u
     await call(step, 'joinWorkspace by B', 'mutation Join($t: String!) { joinWorkspace(token: $t) { id } }', { t: link.createWorkspaceInviteLink.token }, b);
   }
 
-  const [mainId, otherId, emptyId, sharedId] = await Promise.all([
+  const [mainId, otherId, emptyId, publicChannelId, sharedId] = await Promise.all([
     createChannel(step, a, workspaceId, 'main', []),
     createChannel(step, a, workspaceId, 'other', []),
     createChannel(step, a, workspaceId, 'empty', []),
+    createChannel(step, a, workspaceId, 'public', [], 'PUBLIC'),
     b
       ? call<{ createDirectConversation: { id: string } }>(step, 'createDirectConversation',
           'mutation Direct($w: ID!, $p: ID!) { createDirectConversation(workspaceId: $w, participantId: $p) { id } }', { w: workspaceId, p: b.id }, a,
@@ -148,25 +177,34 @@ export async function provision(target: Target, credentials: CredentialsFile | u
       : Promise.resolve(null),
   ]);
 
+  const [mainBefore, otherBefore, emptyBefore] = await Promise.all([preexisting(step, a, mainId, notes), preexisting(step, a, otherId, notes), preexisting(step, a, emptyId, notes)]);
   // main: sent one after another, so sequences follow the order sent.
-  const messages: SentMessage[] = [];
+  const ours: SentMessage[] = [];
   for (let i = 1; i <= MAIN_MESSAGES; i++) {
-    const replyTo = i === 12 ? messages[4]! : i === 40 ? messages[30]! : null;
-    messages.push(await send(step, a, mainId, `message ${i} of run ${runId}`, replyTo ? { replyToMessageId: replyTo.id } : {}));
+    const replyTo = i === 12 ? ours[4]! : i === 40 ? ours[30]! : null;
+    ours.push(await send(step, a, mainId, `message ${i} of run ${runId}`, replyTo ? { replyToMessageId: replyTo.id } : {}));
   }
+  const messages: SentMessage[] = [...mainBefore, ...ours];
+  const at = (index: number) => mainBefore.length + index; // index of our index-th message in `messages`
   const attached = await attach(step, a, mainId, notes);
   if (attached) messages.push(attached.message);
-  const edited = messages[7]!;
+  // A second file on a message that is then deleted: its attachments must disappear with it.
+  const doomed = attached ? await attach(step, a, mainId, notes) : null;
+  if (doomed) messages.push(doomed.message);
+  // The conversation ends on a live message, as conversations usually do.
+  messages.push(await send(step, a, mainId, `the last message of run ${runId}`));
+  const edited = ours[7]!;
   await call(step, 'editMessage', 'mutation Edit($id: ID!, $c: String!) { editMessage(id: $id, content: $c) { id } }', { id: edited.id, c: `edited ${runId}` }, a);
-  messages[7] = { ...edited, content: `edited ${runId}` };
-  const deletedIds = [messages[4]!.id, messages[60]!.id, messages[100]!.id];
+  messages[at(7)] = { ...edited, content: `edited ${runId}` };
+  const deletedIds = [ours[4]!.id, ours[60]!.id, ours[100]!.id, ...(doomed ? [doomed.message.id] : [])];
   for (const id of deletedIds) {
     await call(step, 'deleteMessage', 'mutation Delete($id: ID!) { deleteMessage(id: $id) { id } }', { id }, a);
     const index = messages.findIndex((m) => m.id === id);
     messages[index] = { ...messages[index]!, content: null };
   }
 
-  const other: SentMessage[] = [];
+  await send(step, a, publicChannelId, 'a public message');
+  const other: SentMessage[] = [...otherBefore];
   for (let i = 1; i <= 3; i++) other.push(await send(step, a, otherId, `other ${i}`));
 
   let shared: World['shared'] = null;
@@ -187,9 +225,10 @@ export async function provision(target: Target, credentials: CredentialsFile | u
     b: b ?? null,
     c: c ?? null,
     workspaceId,
-    main: { id: mainId, messages, deletedIds, repliedDeletedId: messages[4]!.id, editedId: edited.id },
+    main: { id: mainId, messages, deletedIds, repliedDeletedId: ours[4]!.id, editedId: edited.id, deletedAttachmentMessageId: doomed?.message.id ?? null },
     other: { id: otherId, messages: other },
-    empty: { id: emptyId },
+    empty: { id: emptyId, messages: emptyBefore },
+    publicChannelId,
     shared,
     attachment: attached?.attachment ?? null,
   };

@@ -2,6 +2,7 @@ import { catalogue } from './catalogue.js';
 import { CheckFailure, CheckSkipped, type Check, type CheckContext } from './check.js';
 import { runHttpAudits } from './http-audits.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
+import { sendRespectingRateLimits } from './rate-limit.js';
 import { Target, TargetUnreachable } from './target.js';
 import type { CheckResult, Exchange, RunReport } from './types.js';
 import type { World } from './world.js';
@@ -68,7 +69,8 @@ async function runCheck(check: Check, target: Target, world: World): Promise<Che
     target,
     world,
     graphql: async (query, variables, as = world.a) => {
-      const exchange = await target.graphql(query, variables, as);
+      // Rate limits are open in the spec (section 8, gaps): a limited request waits and goes again.
+      const exchange = await sendRespectingRateLimits(target, query, variables, as);
       exchanges.push(exchange);
       return exchange;
     },
@@ -99,17 +101,23 @@ async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) =>
   return results;
 }
 
+/**
+ * Makes sure a GraphQL server answers at all before provisioning starts: any GraphQL response
+ * (data or errors) will do, since the spec names neither the root type nor whether this query
+ * needs a token. HTML, invalid JSON or silence end the run with one sentence.
+ */
 async function preflight(target: Target): Promise<void> {
   const exchange = await target.graphql('query ParleyPreflight { __typename }', undefined, null);
-  let typename: unknown;
+  let body: unknown;
   try {
-    typename = (JSON.parse(exchange.response.body) as { data?: { __typename?: unknown } }).data?.__typename;
+    body = JSON.parse(exchange.response.body);
   } catch {
-    typename = undefined;
+    body = undefined;
   }
-  if (typename !== 'Query') {
-    const { status, contentType, body } = exchange.response;
-    throw new ConformanceAbort(`${target.graphqlUrl} did not answer a GraphQL request: HTTP ${status}, ${contentType ?? 'no content type'}, ${JSON.stringify(body.slice(0, 80))}`);
+  const graphqlResponse = body !== null && typeof body === 'object' && ('data' in body || Array.isArray((body as { errors?: unknown }).errors));
+  if (!graphqlResponse) {
+    const { status, contentType, body: text } = exchange.response;
+    throw new ConformanceAbort(`${target.graphqlUrl} did not answer a GraphQL request: HTTP ${status}, ${contentType ?? 'no content type'}, ${JSON.stringify(text.slice(0, 80))}`);
   }
 }
 

@@ -17,11 +17,17 @@ export interface SentMessage {
   /** The content as last written by the suite (after an edit), or null once deleted. */
   readonly content: string | null;
   readonly replyToMessageId: string | null;
+  /** TEXT for what the suite sent; a message the server put there itself (e.g. SYSTEM) keeps its own. */
+  readonly type: string;
 }
 
 export interface ProvisionedConversation {
   readonly id: string;
-  /** In the order sent, which is ascending sequence order. */
+  /**
+   * Every message the conversation holds, ascending: first any the server put there itself when
+   * the conversation was created (SPEC.md allows SYSTEM messages and does not say when), then
+   * the suite's, in the order sent.
+   */
   readonly messages: readonly SentMessage[];
 }
 
@@ -42,11 +48,15 @@ export interface World {
     /** A deleted message that a live message replies to. */
     readonly repliedDeletedId: string;
     readonly editedId: string;
+    /** A deleted message that carried an attachment, when uploads work. */
+    readonly deletedAttachmentMessageId: string | null;
   };
   /** A second conversation of A's with a few messages, for cross-conversation checks. */
   readonly other: ProvisionedConversation;
-  /** A conversation of A's with no messages. */
-  readonly empty: { readonly id: string };
+  /** A PUBLIC channel of A's (A only) with one message: workspace members outside it may not read it either. */
+  readonly publicChannelId: string;
+  /** A conversation of A's the suite sent nothing to; `messages` lists what the server put there, if anything. */
+  readonly empty: ProvisionedConversation;
   /** The direct conversation of A and B (when B exists), with reactions from both. */
   readonly shared: (ProvisionedConversation & { readonly reactedId: string; readonly reactions: readonly { emoji: string; userIds: string[] }[] }) | null;
   /** A message of `main` carrying one attachment, when the server's upload worked. */

@@ -221,7 +221,7 @@ describe('the catalogue', () => {
         },
         {
           "id": "since.end-cursor.per-page",
-          "level": "SHOULD",
+          "level": "MUST",
           "section": "4.2",
           "specRef": "4.2 rule 4",
         },
@@ -245,7 +245,7 @@ describe('the catalogue', () => {
         },
         {
           "id": "auth.other-scheme.refused",
-          "level": "MUST",
+          "level": "SHOULD",
           "section": "5",
           "specRef": "5 rule 1",
         },

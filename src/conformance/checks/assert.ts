@@ -96,8 +96,14 @@ export function expectAnyRefusal(exchange: Exchange, field: string, expected: st
 export const sequences = (page: Page): number[] => page.nodes.map((node) => node.sequence);
 export const ids = (page: Page): string[] => page.nodes.map((node) => node.id);
 
+/** JSON of `value`, cut to `max` characters so a reason stays readable (the evidence has it all). */
+export function shown(value: unknown, max = 240): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
+}
+
 export function expectEqual<T>(actual: T, wanted: T, what: string, expected: string): void {
-  if (JSON.stringify(actual) !== JSON.stringify(wanted)) fail(`${what} was ${JSON.stringify(actual)}, not ${JSON.stringify(wanted)}`, expected);
+  if (JSON.stringify(actual) !== JSON.stringify(wanted)) fail(`${what} was ${shown(actual)}, not ${shown(wanted)}`, expected);
 }
 
 export function isAscending(values: readonly number[]): boolean {

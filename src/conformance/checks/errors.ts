@@ -115,14 +115,20 @@ export const errorChecks: Check[] = [
     section: '7',
     specRef: '7 row 7',
     level: 'MUST',
-    title: 'FORBIDDEN for a member of the workspace who is not in the conversation (both queries)',
+    title: 'FORBIDDEN for a member of the workspace who is not in the conversation, private or public, however it asks (both queries)',
     needs: ['B'],
     async run(ctx) {
       const b = ctx.world.b!;
+      const main = ctx.world.main;
+      const cursor = (await messagesPage(ctx, { conversationId: main.id, first: 5 }, 'a cursor of the conversation')).endCursor;
       await expectEach(
         [
-          ['messages', 'messages', ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id }, b)],
-          ['messagesSince', 'messagesSince', ctx.graphql(SINCE, { conversationId: ctx.world.main.id, afterSequence: 0 }, b)],
+          ['messages', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id }, b)],
+          ['messagesSince', 'messagesSince', ctx.graphql(SINCE, { conversationId: main.id, afterSequence: 0 }, b)],
+          ['messages with aroundMessageId', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id, aroundMessageId: main.messages[50]!.id }, b)],
+          ['messages with before', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id, before: cursor }, b)],
+          ['messages of a public channel', 'messages', ctx.graphql(MESSAGES, { conversationId: ctx.world.publicChannelId }, b)],
+          ['messagesSince of a public channel', 'messagesSince', ctx.graphql(SINCE, { conversationId: ctx.world.publicChannelId, afterSequence: 0 }, b)],
         ],
         ['FORBIDDEN'],
         'FORBIDDEN: membership of the workspace alone is not enough',

@@ -1,9 +1,10 @@
 import type { Check } from '../check.js';
-import { expectEqual, fail, type Node } from './assert.js';
+import { expectEqual, fail, shown, type Node } from './assert.js';
 import { messagesPage, sincePage } from './context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+/** RFC 3339 in UTC (SPEC.md 2: "a UTC date-time string"): `Z`, or an offset of zero. */
+const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]00:00)$/;
 
 async function everything(ctx: Parameters<Check['run']>[0]): Promise<readonly Node[]> {
   return (await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 100 }, 'the first 100 messages')).nodes;
@@ -31,12 +32,12 @@ export const fieldChecks: Check[] = [
     section: '2.1',
     specRef: '2 (DateTime is a UTC RFC 3339 date-time)',
     level: 'MUST',
-    title: 'createdAt, updatedAt, deletedAt and replyTo.deletedAt are RFC 3339 date-times',
+    title: 'createdAt, updatedAt, deletedAt and replyTo.deletedAt are UTC RFC 3339 date-times',
     async run(ctx) {
-      const expected = 'RFC 3339 date-time strings such as 2026-01-05T09:30:00.000Z';
+      const expected = 'UTC RFC 3339 date-time strings such as 2026-01-05T09:30:00.000Z';
       for (const node of await everything(ctx)) {
         for (const [field, value] of [['createdAt', node.createdAt], ['updatedAt', node.updatedAt], ['deletedAt', node.deletedAt], ['replyTo.deletedAt', node.replyTo?.deletedAt ?? null]] as const) {
-          if (value !== null && (typeof value !== 'string' || !RFC3339.test(value) || Number.isNaN(Date.parse(value)))) fail(`${field} of message ${node.id} is ${JSON.stringify(value)}`, expected);
+          if (value !== null && (typeof value !== 'string' || !RFC3339_UTC.test(value) || Number.isNaN(Date.parse(value)))) fail(`${field} of message ${node.id} is ${JSON.stringify(value)}`, expected);
         }
         if (Date.parse(node.updatedAt) < Date.parse(node.createdAt)) fail(`message ${node.id} was updated (${node.updatedAt}) before it was created (${node.createdAt})`, 'updatedAt not before createdAt');
       }
@@ -47,7 +48,7 @@ export const fieldChecks: Check[] = [
     section: '2.1',
     specRef: '2.1 MessageView',
     level: 'MUST',
-    title: 'each message shows what was sent: clientMessageId, conversationId, senderId, type TEXT, content (as edited), replyToMessageId, sequence',
+    title: 'each message shows what was sent: clientMessageId, conversationId, senderId, type TEXT, content (as edited), replyToMessageId, sequence; live ones have no deletedAt',
     async run(ctx) {
       const sent = new Map(ctx.world.main.messages.map((m) => [m.id, m]));
       for (const node of await everything(ctx)) {
@@ -58,9 +59,10 @@ export const fieldChecks: Check[] = [
         expectEqual(node.conversationId, ctx.world.main.id, 'conversationId', expected);
         expectEqual(node.senderId, mine.senderId, 'senderId', expected);
         expectEqual(node.sequence, mine.sequence, 'sequence', expected);
-        expectEqual(node.type, 'TEXT', 'type', expected);
+        expectEqual(node.type, mine.type, 'type', expected);
         expectEqual(node.content, mine.content, 'content', expected);
         expectEqual(node.replyToMessageId, mine.replyToMessageId, 'replyToMessageId', expected);
+        if (mine.content !== null && node.deletedAt !== null) fail(`message ${node.id} is live but shows deletedAt ${shown(node.deletedAt)}`, 'deletedAt null on a message that is not deleted');
       }
     },
   },
@@ -78,6 +80,11 @@ export const fieldChecks: Check[] = [
       if (!toDeleted) fail('the reply to the deleted message is missing', expected);
       if (!toDeleted.replyTo || toDeleted.replyTo.id !== repliedDeleted || toDeleted.replyTo.senderId !== ctx.world.a.id) fail(`replyTo is ${JSON.stringify(toDeleted.replyTo)}`, expected);
       if (toDeleted.replyTo.content !== null || typeof toDeleted.replyTo.deletedAt !== 'string') fail(`replyTo shows content ${JSON.stringify(toDeleted.replyTo.content)} and deletedAt ${JSON.stringify(toDeleted.replyTo.deletedAt)}`, expected);
+      for (const node of nodes) {
+        if ((node.replyToMessageId === null) !== (node.replyTo === null)) {
+          fail(`message ${node.id} has replyToMessageId ${shown(node.replyToMessageId)} but replyTo ${shown(node.replyTo)}`, 'replyTo null exactly when replyToMessageId is null');
+        }
+      }
       const live = nodes.find((n) => n.replyToMessageId !== null && n.replyToMessageId !== repliedDeleted);
       const target = live && ctx.world.main.messages.find((m) => m.id === live.replyToMessageId);
       if (!live || !target) fail('the reply to a live message is missing', 'a reply to a live message');

@@ -2,6 +2,7 @@ import type { Fault } from '../support/fault.js';
 import { authenticationFaults } from './authentication.js';
 import { contentFaults } from './content.js';
 import { errorFaults } from './errors.js';
+import { foundBySelfTest } from './found-by-self-test.js';
 import { limitFaults } from './limits.js';
 import { messagesPagingFaults } from './messages-paging.js';
 import { sideEffectFaults } from './side-effects.js';
@@ -16,4 +17,5 @@ export const faults: readonly Fault[] = [
   ...contentFaults,
   ...sideEffectFaults,
   ...authenticationFaults,
+  ...foundBySelfTest,
 ];

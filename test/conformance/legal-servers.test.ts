@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../src/conformance/catalogue.js';
+import { runConformance } from '../../src/conformance/run.js';
+import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { readyAccounts } from './support/accounts.js';
+import { startProxy } from './support/proxy.js';
+import { notPassed, RUN_TIMEOUT } from './support/runs.js';
+import { legalButFailed } from './variants/legal-more.js';
+
+/**
+ * Servers that differ only where SPEC.md is open, each difference on its own (variants/legal-more.ts):
+ * the suite must never fail them. (variants/legal.ts combines the common ones in one server.)
+ */
+
+let upstream: RunningMockServer;
+beforeAll(async () => {
+  upstream = await startMockServer({ port: 0, empty: true });
+});
+afterAll(async () => {
+  await upstream.close();
+});
+
+it('the entries name only checks of the catalogue', () => {
+  const ids = new Set(catalogue.map((check) => check.id));
+  const named = legalButFailed.map((variant) => [variant.name, 'failing' in variant.outcome ? variant.outcome.failing : []] as const);
+  expect(named.flatMap(([name, checks]) => checks.filter((id) => !ids.has(id)).map((id) => `${name}: ${id}`))).toEqual([]);
+});
+
+describe.concurrent('legal servers the suite passes', () => {
+  it.each(legalButFailed.map((variant) => [variant.name, variant] as const))('%s', async (_name, variant) => {
+    const proxy = await startProxy({ upstream: upstream.origin, hooks: variant.hooks });
+    try {
+      const credentials = variant.withAccounts ? await readyAccounts(upstream.origin, 3) : undefined;
+      const report = await runConformance({ baseUrl: proxy.origin, ...(credentials ? { credentials } : {}) });
+      expect(proxy.failures, 'the proxy itself failed').toEqual([]);
+      expect(report.summary.failed, `${variant.name} (${variant.difference}) failed checks:\n${notPassed(report)}`).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  }, RUN_TIMEOUT);
+});
