@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/mock-server/mock-server.js';
+import { hasNextPageFullPage } from './conformance/faults/messages-paging.js';
+import { startProxy } from './conformance/support/proxy.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The built CLI, as `npx parley` runs it (test/global-setup.ts builds it first). */
@@ -122,6 +124,21 @@ describe('parley CLI', () => {
     const typo = await runCli(['conformance', 'run', '--base-url', 'http://127.0.0.1:9', '--only', 'mesages.*']);
     expect(typo.status).toBe(2);
     expect(typo.stderr).toContain('matches no check');
+  });
+
+  it('conformance run against a faulty server exits 1 and names the broken rule', async () => {
+    const mock = await startMockServer({ port: 0, empty: true });
+    const proxy = await startProxy({ upstream: mock.origin, hooks: hasNextPageFullPage.hooks });
+    try {
+      const result = await runCli(['conformance', 'run', '--base-url', proxy.origin, '--no-color']);
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stdout).toContain('messages.has-next-page.exact-boundary');
+      expect(result.stdout).toContain('4.1 rule 6');
+      expect(result.stdout).toMatch(/curl /);
+    } finally {
+      await proxy.close();
+      await mock.close();
+    }
   });
 
   it('conformance list prints every check, and --rules the map of SPEC.md rules to checks', async () => {
