@@ -3,8 +3,13 @@ import { dirname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { catalogue } from '../conformance/catalogue.js';
 import { rules } from '../conformance/rules.js';
-import { ConformanceAbort, runConformance, selectChecks, type ConformanceOptions } from '../conformance/run.js';
-import { bySection, render, renderProgress, reporterNames, summaryLine, verdictLine, type FailOn, type ReporterName } from '../conformance/reporters/index.js';
+// The runner and the reporters (graphql-request, junit-report-builder, ...) are imported by the
+// run action itself, so `parley mock serve` does not pay for them at start-up.
+import type { ConformanceOptions } from '../conformance/run.js';
+import type { FailOn } from '../conformance/reporters/index.js';
+import { reporterNames, type ReporterName } from '../conformance/reporters/names.js';
+import { bySection } from '../conformance/reporters/sections.js';
+import { selectChecks } from '../conformance/select.js';
 import { readCredentials, UsageError } from './credentials-file.js';
 
 interface RunFlags {
@@ -98,6 +103,7 @@ function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 
 async function runAction(flags: RunFlags): Promise<number> {
   assertPatternsMatch(flags);
+  const [{ runConformance }, { render, renderProgress, summaryLine, verdictLine }] = await Promise.all([import('../conformance/run.js'), import('../conformance/reporters/index.js')]);
   const credentials = flags.credentials === undefined ? undefined : await readCredentials(flags.credentials);
   if (/\/graphql$/.test(flags.baseUrl)) {
     process.stderr.write(`parley conformance: note: --base-url is the server's root; the suite sends to ${flags.baseUrl}/graphql.\n`);
@@ -180,6 +186,7 @@ export function conformanceCommand(): Command {
       try {
         process.exitCode = await runAction(flags);
       } catch (error) {
+        const { ConformanceAbort } = await import('../conformance/run.js');
         if (error instanceof ConformanceAbort || error instanceof UsageError) {
           command.error(`parley conformance: ${error.message}`, { exitCode: 2, code: 'parley.conformance.abort' });
         }

@@ -1,6 +1,6 @@
-import { catalogue } from './catalogue.js';
 import { CheckFailure, CheckSkipped, type Check, type CheckContext } from './check.js';
 import { runHttpAudits } from './http-audits.js';
+import { selectChecks } from './select.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
 import { sendRespectingRateLimits } from './rate-limit.js';
 import { Target, TargetUnreachable } from './target.js';
@@ -8,6 +8,7 @@ import type { CheckResult, Exchange, RunReport } from './types.js';
 import type { World } from './world.js';
 
 export type { CredentialsFile } from './provision.js';
+export { selectChecks } from './select.js';
 
 /** The run could not happen (bad usage, unreachable server, provisioning failed): exit 2. One sentence. */
 export class ConformanceAbort extends Error {
@@ -35,18 +36,6 @@ export interface ConformanceOptions {
   readonly httpAudit?: boolean;
   /** Called as each check finishes, for progress output. */
   readonly onResult?: (result: CheckResult, done: number, total: number) => void;
-}
-
-function matcher(patterns: readonly string[]): (id: string) => boolean {
-  const regexes = patterns.map((pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
-  return (id) => regexes.some((regex) => regex.test(id));
-}
-
-/** The checks to run, in catalogue order, after `only` and `skip`. */
-export function selectChecks(only: readonly string[] | undefined, skip: readonly string[] | undefined): Check[] {
-  const include = only?.length ? matcher(only) : () => true;
-  const exclude = skip?.length ? matcher(skip) : () => false;
-  return catalogue.filter((check) => include(check.id) && !exclude(check.id));
 }
 
 function unmetNeed(check: Check, world: World): string | null {

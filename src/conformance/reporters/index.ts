@@ -10,10 +10,9 @@ export { bySection, sectionOrder } from './sections.js';
 export { renderPretty, renderProgress, summaryLine, verdictLine, type FailOn, type PrettyOptions } from './pretty.js';
 
 /** The reporters `parley conformance run --reporter` offers. */
-export type ReporterName = 'pretty' | 'json' | 'junit';
+export { reporterNames, type ReporterName } from './names.js';
+import type { ReporterName } from './names.js';
 
-/** Every {@link ReporterName}, in the order `--help` lists them. */
-export const reporterNames: readonly ReporterName[] = ['pretty', 'json', 'junit'];
 
 /**
  * Renders a report with the named reporter. A pure function; no trailing newline.

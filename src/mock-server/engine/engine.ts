@@ -17,7 +17,7 @@ import { isPromise } from 'node:util/types';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
-import { compileOperation, type CompiledOperation } from './compile.js';
+import { compileOperation, compilerLoaded, loadCompiler, type CompiledOperation } from './compile.js';
 import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
 import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
 
@@ -147,6 +147,12 @@ export class Engine {
 
   /** Executes prepared arguments (errors still unformatted: doors format through {@link formatError}). */
   execute(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
+    if (!compilerLoaded() && this.execution !== 'interpreted') {
+      // The compiled mode waits for graphql-jit; the adaptive one goes on with graphql-js meanwhile.
+      const loaded = loadCompiler();
+      if (this.execution === 'compiled') return loaded.then(() => this.execute(args));
+      return execute(args);
+    }
     const compiled = this.compiledFor(args.document, args.operationName ?? undefined);
     if (!compiled) return execute(args);
     const result = compiled.query(args.rootValue, args.contextValue, args.variableValues);
