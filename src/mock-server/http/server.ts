@@ -33,22 +33,25 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (cors) res.setHeaders(CORS_HEADER_MAP);
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // The path alone decides the route; a URL object per request would cost more than the routing.
+    const target = req.url ?? '/';
+    const query = target.indexOf('?');
+    const pathname = query < 0 ? target : target.slice(0, query);
     const publicOrigin = `http://${req.headers.host ?? 'localhost'}`;
     if (req.method === 'OPTIONS' && cors) {
       res.writeHead(204).end();
       return;
     }
-    if (url.pathname === '/graphql') return graphql(req, res, publicOrigin);
-    if (url.pathname === '/ready') {
+    if (pathname === '/graphql') return graphql(req, res, publicOrigin);
+    if (pathname === '/ready') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, 405, ErrorCode.BAD_REQUEST, 'use GET /ready', { allow: 'GET, HEAD' });
       }
       return sendJson(res, 200, { status: 'ready' });
     }
-    const upload = /^\/uploads\/([^/]+)$/.exec(url.pathname);
+    const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
     if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!));
-    sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${url.pathname}; GraphQL is at /graphql`);
+    sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);
   }
 
   return createServer((req, res) => {
