@@ -27,25 +27,5 @@ export const SINCE_DEFAULT = `query($conversationId: ID!, $afterSequence: Int!) 
   messagesSince(conversationId: $conversationId, afterSequence: $afterSequence) { nodes { id sequence } endCursor hasNextPage }
 }`;
 
-export interface MessageNode {
-  readonly id: string;
-  readonly clientMessageId: string;
-  readonly conversationId: string;
-  readonly senderId: string;
-  readonly sequence: number;
-  readonly type: string;
-  readonly content: string | null;
-  readonly replyToMessageId: string | null;
-  readonly replyTo: { id: string; senderId: string; content: string | null; deletedAt: string | null } | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly deletedAt: string | null;
-  readonly attachments: readonly { id: string; fileName: string; contentType: string; size: number }[];
-  readonly reactions: readonly { emoji: string; userIds: string[] }[];
-}
-
-export interface Page {
-  readonly nodes: readonly MessageNode[];
-  readonly endCursor: string | null;
-  readonly hasNextPage: boolean;
-}
+/** The shapes of a message and a page, as the conformance suite reads them (every MessageView field). */
+export type { Node as MessageNode, Page } from '../../src/conformance/checks/assert.js';

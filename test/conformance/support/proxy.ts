@@ -1,5 +1,5 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../../../src/mock-server/http/server.js';
 import { rootFields } from './operation.js';
 
 /** A GraphQL request as the proxy read it from a client's POST body, with the caller's token. */
@@ -213,11 +213,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listen(server, 0, '127.0.0.1');
   return {
     origin: `http://127.0.0.1:${port}`,
     failures,

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../../../src/mock-server/http/server.js';
 
 export interface RunningRawServer {
   readonly origin: string;
@@ -12,11 +12,7 @@ export interface RunningRawServer {
  */
 export async function startRawServer(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<RunningRawServer> {
   const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listen(server, 0, '127.0.0.1');
   return {
     origin: `http://127.0.0.1:${port}`,
     close: () =>
