@@ -48,7 +48,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   let loading = true;
   let fixtureTime = DEMO_EPOCH;
   const state = new MockState({
-    clock: { now: () => (loading ? fixtureTime : runtimeClock.now()) },
+    clock: { now: () => (loading ? fixtureTime : runtimeClock.now()), setTimer: (at, fire) => runtimeClock.setTimer(at, fire) },
     ids: () => (loading ? flatString(faker.string.uuid()) : randomIds()),
     tokenLifetimes: options.tokenLifetimes,
   });

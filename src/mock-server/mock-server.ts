@@ -8,6 +8,7 @@ import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { MockState } from './state/mock-state.js';
 import type { TokenLifetimes } from './state/sessions.js';
+import { attachWebSocketDoor } from './ws/websocket-door.js';
 
 export interface MockServerOptions extends HttpDoorOptions {
   /** Port to listen on; 0 picks a free one. @default 4000 */
@@ -36,6 +37,8 @@ export interface MockServerOptions extends HttpDoorOptions {
 export interface RunningMockServer {
   /** The GraphQL endpoint, e.g. `http://127.0.0.1:4000/graphql`. */
   readonly url: string;
+  /** The same endpoint for subscriptions (graphql-ws), e.g. `ws://127.0.0.1:4000/graphql`. */
+  readonly wsUrl: string;
   /** `http://HOST:PORT`, the base URL the conformance suite takes. */
   readonly origin: string;
   readonly port: number;
@@ -52,27 +55,30 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
   return createDemoState(options);
 }
 
-/** Builds the state (demo data unless `empty`), starts the HTTP door and resolves once it listens. */
+/** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes };
   const state = options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
   const engine = createEngine(state, { logBug: options.logBug, execution: options.execution, limits: options.limits });
   const server = createHttpDoor(engine, options);
+  const realtime = attachWebSocketDoor(server, engine);
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 4000, host);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${shownHost}:${address.port}`;
   return {
     url: `${origin}/graphql`,
+    wsUrl: `ws://${shownHost}:${address.port}/graphql`,
     origin,
     port: address.port,
     state,
     engine,
     server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      server.closeAllConnections();
+      await realtime.close();
+      await closed;
+    },
   };
 }

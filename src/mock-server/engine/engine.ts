@@ -5,6 +5,7 @@ import {
   GraphQLError,
   parse,
   specifiedRules,
+  subscribe,
   validate,
   type DocumentNode,
   type ExecutionArgs,
@@ -183,6 +184,16 @@ export class Engine {
       prepared.compiled.set(key, compiled);
     }
     return compiled ?? undefined;
+  }
+
+  /**
+   * Starts a subscription: a stream of results, one per event, or a single result when it is
+   * refused (the subscriber may not see the conversation, the arguments are wrong). Each event is
+   * executed with graphql-js: its selection is small, and compiling per document would cost more
+   * than it saves for the few events a subscriber usually sees.
+   */
+  subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
+    return subscribe(args);
   }
 
   /** Shapes one error for a client; see `format-error.ts`. */

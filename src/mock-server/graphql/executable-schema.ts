@@ -9,6 +9,7 @@ import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { messageResolvers } from './resolvers/messages.js';
 import { serviceResolvers } from './resolvers/service.js';
+import { subscriptionResolvers } from './resolvers/subscriptions.js';
 import { uploadResolvers } from './resolvers/uploads.js';
 import { workspaceResolvers } from './resolvers/workspaces.js';
 
@@ -19,6 +20,7 @@ const areas: Resolvers[] = [
   conversationResolvers,
   messageResolvers,
   uploadResolvers,
+  subscriptionResolvers,
 ];
 
 type RootResolver = GraphQLFieldResolver<unknown, GraphQLContext>;
@@ -38,6 +40,22 @@ function attachRootResolvers(rootType: GraphQLObjectType, kind: 'Query' | 'Mutat
   }
 }
 
+interface SubscriptionField {
+  readonly subscribe: GraphQLFieldResolver<unknown, GraphQLContext>;
+  readonly resolve: GraphQLFieldResolver<unknown, GraphQLContext>;
+}
+
+/** Every subscription of the contract has its source (`subscribe`) and its payload (`resolve`). */
+function attachSubscriptions(subscriptionType: GraphQLObjectType): void {
+  const fields = subscriptionResolvers.Subscription as Record<string, SubscriptionField>;
+  for (const [name, field] of Object.entries(subscriptionType.getFields())) {
+    const resolver = fields[name];
+    if (!resolver) throw new Error(`subscription ${name} has no resolver`);
+    field.subscribe = resolver.subscribe;
+    field.resolve = resolver.resolve;
+  }
+}
+
 let cached: GraphQLSchema | undefined;
 
 /**
@@ -54,6 +72,7 @@ export function createExecutableSchema(): GraphQLSchema {
   const schema = buildASTSchema(typeDefs);
   attachRootResolvers(schema.getQueryType()!, 'Query');
   attachRootResolvers(schema.getMutationType()!, 'Mutation');
+  attachSubscriptions(schema.getSubscriptionType()!);
   const dateTime = schema.getType('DateTime') as GraphQLScalarType;
   dateTime.serialize = DateTimeScalar.serialize;
   dateTime.parseValue = DateTimeScalar.parseValue;

@@ -154,6 +154,21 @@ export class Conversations {
     return conversation;
   }
 
+  /**
+   * Takes `userId` out of every conversation of a workspace (used when they leave or are removed
+   * from it); each of their subscriptions there ends. Returns the conversations they left.
+   */
+  leaveWorkspace(workspaceId: string, userId: string): ConversationRecord[] {
+    const left: ConversationRecord[] = [];
+    for (const conversation of this.ctx.tables.conversations.values()) {
+      if (conversation.workspaceId !== workspaceId || !conversation.members.delete(userId)) continue;
+      left.push(conversation);
+      const conversationId = conversation.id;
+      this.ctx.events.publish('membershipEnded', conversationId, { kind: 'membershipEnded', conversationId, userId });
+    }
+    return left;
+  }
+
   /** Adds a user to every default channel of a workspace (used when someone joins it). */
   joinDefaultChannels(workspaceId: string, userId: string): void {
     for (const conversation of this.ctx.tables.conversations.values()) {

@@ -1,8 +1,11 @@
 import { messageOfMember, conversationOfMember } from './access.js';
 import { badInput, forbidden, notFound } from './errors.js';
+import { snapshotMessage } from './events.js';
 import { quote, requireId, requireText } from './input.js';
 import type { AttachmentRecord, ConversationRecord, MessageRecord, UploadRecord } from './records.js';
+import type { Notifications } from './notifications.js';
 import type { StateContext } from './tables.js';
+import type { Typing } from './typing.js';
 import { requireContentType, uploadRules } from './uploads.js';
 
 /** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
@@ -53,9 +56,19 @@ function checkContent(content: string, hasFiles: boolean, argument: string): str
   return content;
 }
 
-/** Sending, editing, soft-deleting and reacting to messages. Reads live in `message-pages.ts`. */
+/**
+ * Sending, editing, soft-deleting and reacting to messages. Reads live in `message-pages.ts`.
+ * Each change that happens is announced: `messageCreated` (send), `messageUpdated` (an edit that
+ * changes the text, a reaction added or removed), `messageDeleted` (the first delete). A call
+ * that changes nothing (a retried send, an edit to the same text, a repeated reaction) announces
+ * nothing.
+ */
 export class Messages {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(
+    private readonly ctx: StateContext,
+    private readonly typing: Typing,
+    private readonly notifications: Notifications,
+  ) {}
 
   /**
    * `sendMessage`: assigns the next sequence of the conversation. A retry with the same
@@ -110,6 +123,10 @@ export class Messages {
     conversation.log.append(message);
     conversation.sentByClientId.set(retryKey, id);
     tables.messages.set(id, message);
+    // Sending ends the sender's typing, then the message is announced, then whom it mentions.
+    this.typing.stop(conversation.id, senderId);
+    this.announce('messageCreated', message);
+    this.notifications.messageSent(message, conversation);
     return message;
   }
 
@@ -120,6 +137,7 @@ export class Messages {
     if (checked !== message.content) {
       message.content = checked;
       message.updatedAt = this.ctx.clock.now();
+      this.announce('messageUpdated', message);
     }
     return message;
   }
@@ -137,6 +155,7 @@ export class Messages {
       message.attachments = NO_ATTACHMENTS;
       message.deletedAt = now;
       message.updatedAt = now;
+      this.announce('messageDeleted', message);
     }
     return message;
   }
@@ -147,8 +166,10 @@ export class Messages {
     const key = checkEmoji(emoji);
     message.reactions ??= new Map();
     const users = message.reactions.get(key);
+    if (users?.includes(userId)) return message;
     if (!users) message.reactions.set(key, [userId]);
-    else if (!users.includes(userId)) users.push(userId);
+    else users.push(userId);
+    this.announce('messageUpdated', message);
     return message;
   }
 
@@ -159,10 +180,19 @@ export class Messages {
     const users = message.reactions?.get(key);
     if (users) {
       const index = users.indexOf(userId);
-      if (index >= 0) users.splice(index, 1);
+      if (index < 0) return message;
+      users.splice(index, 1);
       if (users.length === 0) message.reactions!.delete(key);
+      this.announce('messageUpdated', message);
     }
     return message;
+  }
+
+  /** Publishes a snapshot of `message`, taken only when someone listens. */
+  private announce(kind: 'messageCreated' | 'messageUpdated' | 'messageDeleted', message: MessageRecord): void {
+    const { events } = this.ctx;
+    if (events.listenerCount(kind, message.conversationId) === 0) return;
+    events.publish(kind, message.conversationId, { kind, message: snapshotMessage(message) });
   }
 
   private liveMessage(messageId: string, userId: string, argument: string): MessageRecord {

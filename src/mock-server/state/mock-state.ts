@@ -1,10 +1,14 @@
 import { systemClock, type Clock } from './clock.js';
 import { Conversations } from './conversations.js';
+import { EventBus } from './events.js';
 import { randomIds, type IdGenerator } from './ids.js';
 import { MessagePages } from './message-pages.js';
 import { Messages } from './messages.js';
+import { Notifications } from './notifications.js';
+import { Presence } from './presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './sessions.js';
 import { createTables, type StateContext, type Tables } from './tables.js';
+import { Typing } from './typing.js';
 import { Uploads } from './uploads.js';
 import { Users } from './users.js';
 import { Workspaces } from './workspaces.js';
@@ -26,6 +30,8 @@ export interface MockStateOptions {
 export class MockState {
   readonly tables: Tables;
   readonly clock: Clock;
+  /** Every change the domain announces; subscriptions read from here. */
+  readonly events: EventBus;
   readonly sessions: SessionStore;
   readonly users: Users;
   readonly workspaces: Workspaces;
@@ -33,16 +39,23 @@ export class MockState {
   readonly messages: Messages;
   readonly messagePages: MessagePages;
   readonly uploads: Uploads;
+  readonly notifications: Notifications;
+  readonly typing: Typing;
+  readonly presence: Presence;
 
   constructor(options: MockStateOptions = {}) {
     this.tables = createTables();
     this.clock = options.clock ?? systemClock;
-    const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds };
-    this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes);
+    this.events = new EventBus();
+    const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds, events: this.events };
+    this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events);
     this.users = new Users(ctx, this.sessions);
+    this.notifications = new Notifications(ctx);
+    this.typing = new Typing(ctx);
+    this.presence = new Presence(ctx);
     this.conversations = new Conversations(ctx);
-    this.workspaces = new Workspaces(ctx, this.conversations);
-    this.messages = new Messages(ctx);
+    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications);
+    this.messages = new Messages(ctx, this.typing, this.notifications);
     this.messagePages = new MessagePages(ctx);
     this.uploads = new Uploads(ctx);
   }

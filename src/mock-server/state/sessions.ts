@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
+import type { EventBus } from './events.js';
 
 /**
  * Token lifetimes in milliseconds. SPEC.md leaves them open (section 5, gaps); these are the
@@ -71,6 +72,7 @@ export class SessionStore {
   constructor(
     private readonly clock: Clock,
     private readonly lifetimes: TokenLifetimes = defaultTokenLifetimes,
+    private readonly events?: EventBus,
   ) {}
 
   /** Opens a session for `userId` and returns its first token pair. */
@@ -97,6 +99,15 @@ export class SessionStore {
       throw unauthenticated('the access token has expired; call refreshToken for a new one');
     }
     return grant.session.userId;
+  }
+
+  /**
+   * When `accessToken` stops working unless revoked first; undefined when it already has. Open
+   * WebSocket connections end then.
+   */
+  accessExpiry(accessToken: string): number | undefined {
+    const grant = this.accessGrants.get(accessToken);
+    return grant && grant.expiresAt > this.clock.now() ? grant.expiresAt : undefined;
   }
 
   /** Rotates a refresh token: the given one stops working, a new pair is returned. */
@@ -141,8 +152,10 @@ export class SessionStore {
   }
 
   private revoke(session: Session): void {
-    for (const accessToken of session.accessTokens) this.accessGrants.delete(accessToken);
+    const revoked = [...session.accessTokens];
+    for (const accessToken of revoked) this.accessGrants.delete(accessToken);
     session.accessTokens.clear();
+    if (revoked.length > 0) this.events?.publish('accessRevoked', '', { kind: 'accessRevoked', accessTokens: revoked });
     this.sessionsByRefreshToken.delete(session.refreshToken);
     for (const retired of session.retiredRefreshTokens) this.sessionsByRetiredToken.delete(retired);
   }

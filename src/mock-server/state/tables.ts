@@ -1,9 +1,11 @@
 import type { Clock } from './clock.js';
+import type { EventBus } from './events.js';
 import type { IdGenerator } from './ids.js';
 import type {
   ConversationRecord,
   InviteLinkRecord,
   MessageRecord,
+  NotificationRecord,
   UploadRecord,
   UserRecord,
   WorkspaceRecord,
@@ -25,6 +27,9 @@ export interface Tables {
   readonly directConversations: Map<string, string>;
   readonly messages: Map<string, MessageRecord>;
   readonly uploads: Map<string, UploadRecord>;
+  readonly notifications: Map<string, NotificationRecord>;
+  /** user id -> that user's notification ids, oldest first */
+  readonly notificationsByUser: Map<string, string[]>;
 }
 
 export function createTables(): Tables {
@@ -39,12 +44,15 @@ export function createTables(): Tables {
     directConversations: new Map(),
     messages: new Map(),
     uploads: new Map(),
+    notifications: new Map(),
+    notificationsByUser: new Map(),
   };
 }
 
-/** What every domain service shares: the tables, the time and the id source. */
+/** What every domain service shares: the tables, the time, the id source and the event bus. */
 export interface StateContext {
   readonly tables: Tables;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  readonly events: EventBus;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { canManageWorkspace, workspaceOfMember } from './access.js';
 import type { Conversations } from './conversations.js';
 import { badInput, conflict, forbidden, notFound } from './errors.js';
-import { quote, requireText } from './input.js';
+import { quote, requireId, requireText } from './input.js';
 import type {
   InviteLinkRecord,
   WorkspacePurpose,
@@ -10,6 +10,7 @@ import type {
   WorkspaceRole,
   WorkspaceTeamSize,
 } from './records.js';
+import type { Notifications } from './notifications.js';
 import type { StateContext } from './tables.js';
 
 /** Input rules for workspaces. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
@@ -32,6 +33,7 @@ export class Workspaces {
   constructor(
     private readonly ctx: StateContext,
     private readonly conversations: Conversations,
+    private readonly notifications: Notifications,
   ) {}
 
   /** `workspace`: members only. */
@@ -106,8 +108,30 @@ export class Workspaces {
     if (!workspace.members.has(userId)) {
       workspace.members.set(userId, { userId, role: link.role, joinedAt: this.ctx.clock.now() });
       this.conversations.joinDefaultChannels(workspace.id, userId);
+      this.notifications.workspaceJoined(workspace, userId);
     }
     return workspace;
+  }
+
+  /**
+   * `removeWorkspaceMember`: owners remove anyone but the owner, admins remove members and
+   * guests, and anyone but the owner may remove themselves (leave). The removed member leaves
+   * every conversation of the workspace, and their subscriptions there end.
+   */
+  removeMember(workspaceId: string, memberId: string, userId: string): string {
+    const { workspace, member: caller } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    requireId(memberId, 'userId');
+    const target = workspace.members.get(memberId);
+    if (!target) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`);
+    if (target.role === 'OWNER') throw forbidden('the owner of a workspace cannot be removed');
+    if (memberId !== userId) {
+      if (!canManageWorkspace(caller)) throw forbidden('only owners and admins can remove members');
+      if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden('only the owner can remove an admin');
+    }
+    workspace.members.delete(memberId);
+    workspace.updatedAt = this.ctx.clock.now();
+    this.conversations.leaveWorkspace(workspaceId, memberId);
+    return memberId;
   }
 
   /** Adds a member directly (fixtures); `join` is the public way in. */

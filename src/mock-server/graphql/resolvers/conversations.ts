@@ -1,7 +1,7 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
 import { conversationPageView, conversationView } from '../views/conversation.js';
 
-/** Channels and DMs: create, join, add members, read, list, mark as read. */
+/** Channels and DMs: create, join, add members, read, list, mark as read, typing. */
 export const conversationResolvers: Resolvers = {
   Query: {
     conversation: (_root, { id }, ctx) => {
@@ -35,5 +35,6 @@ export const conversationResolvers: Resolvers = {
       const userId = ctx.userId();
       return conversationView(ctx.state.tables, ctx.state.conversations.markAsRead(conversationId, sequence, userId), userId);
     },
+    setTyping: (_root, { conversationId, active }, ctx) => ctx.state.typing.set(conversationId, active, ctx.userId()),
   },
 };

@@ -2,7 +2,7 @@ import type { Resolvers } from '../generated/resolvers-types.js';
 import { iso } from '../views/time.js';
 import { workspaceView } from '../views/workspace.js';
 
-/** createWorkspace, workspace, workspaces, createWorkspaceInviteLink, joinWorkspace. */
+/** createWorkspace, workspace, workspaces, createWorkspaceInviteLink, joinWorkspace, removeWorkspaceMember. */
 export const workspaceResolvers: Resolvers = {
   Query: {
     workspace: (_root, { id }, ctx) => {
@@ -27,5 +27,7 @@ export const workspaceResolvers: Resolvers = {
       const userId = ctx.userId();
       return workspaceView(ctx.state.workspaces.join(token, userId), userId, ctx.publicOrigin);
     },
+    removeWorkspaceMember: (_root, { workspaceId, userId: memberId }, ctx) =>
+      ctx.state.workspaces.removeMember(workspaceId, memberId, ctx.userId()),
   },
 };

@@ -1,0 +1,67 @@
+import { conversationEvents, notificationEvents, type ConversationEventKind, type MembershipEnded } from '../../state/event-streams.js';
+import { forbidden } from '../../state/errors.js';
+import type { EphemeralEvent, EventOf, MessageEvent } from '../../state/events.js';
+import type { Tables } from '../../state/tables.js';
+import type { GraphQLContext } from '../context.js';
+import type { EphemeralState, MessageView, Resolvers } from '../generated/resolvers-types.js';
+import { messageView } from '../views/message.js';
+import { notificationView } from '../views/notification.js';
+
+type MessageKind = 'messageCreated' | 'messageUpdated' | 'messageDeleted';
+
+/** One view per event, however many subscribers read it. */
+const messageViews = new WeakMap<MessageEvent<MessageKind>, MessageView>();
+
+function messagePayload(tables: Tables, event: MessageEvent<MessageKind>): MessageView {
+  let view = messageViews.get(event);
+  if (!view) messageViews.set(event, (view = messageView(tables, event.message)));
+  return view;
+}
+
+/** A removed member's stream ends with this error, then completes. */
+function ended(event: MembershipEnded): never {
+  throw forbidden(`you are no longer a member of conversation ${event.conversationId}; this subscription has ended`);
+}
+
+function subscribeTo<K extends ConversationEventKind>(kind: K) {
+  return (_root: unknown, args: { conversationId: string }, ctx: GraphQLContext) =>
+    conversationEvents(ctx.state, kind, args.conversationId, ctx.userId());
+}
+
+function messageField(kind: MessageKind) {
+  return {
+    subscribe: subscribeTo(kind),
+    resolve: (event: EventOf<MessageKind> | MembershipEnded, _args: unknown, ctx: GraphQLContext): MessageView =>
+      event.kind === 'membershipEnded' ? ended(event) : messagePayload(ctx.state.tables, event),
+  };
+}
+
+function ephemeralField(kind: 'typingChanged' | 'presenceChanged') {
+  return {
+    subscribe: subscribeTo(kind),
+    resolve: (event: EphemeralEvent<typeof kind> | MembershipEnded): EphemeralState =>
+      event.kind === 'membershipEnded'
+        ? ended(event)
+        : { conversationId: event.conversationId, userId: event.userId, active: event.active },
+  };
+}
+
+/**
+ * The six subscriptions of SPEC.md 6. Each starts from the moment of subscribing (nothing stored
+ * is replayed: a reconnecting client catches up with `messagesSince`), and the conversation ones
+ * are for members only.
+ */
+export const subscriptionResolvers: Resolvers = {
+  Subscription: {
+    messageCreated: messageField('messageCreated'),
+    messageUpdated: messageField('messageUpdated'),
+    messageDeleted: messageField('messageDeleted'),
+    typingChanged: ephemeralField('typingChanged'),
+    presenceChanged: ephemeralField('presenceChanged'),
+    notificationReceived: {
+      subscribe: (_root, _args, ctx) => notificationEvents(ctx.state.events, ctx.userId()),
+      resolve: (event: EventOf<'notificationReceived'>, _args: unknown, ctx: GraphQLContext) =>
+        notificationView(ctx.state.tables, event.notification),
+    },
+  },
+};

@@ -1,0 +1,156 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { GraphQLError, type ExecutionArgs } from 'graphql';
+import type { Context } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { ErrorCode } from '../../schema/error-codes.js';
+import type { Engine } from '../engine/engine.js';
+import type { Timer } from '../state/clock.js';
+import { DomainError } from '../state/errors.js';
+import { closeReason, SocketClose } from './close-codes.js';
+import { socketToken } from './socket-token.js';
+
+/** Limits of the WebSocket door. */
+export const socketRules = {
+  /** Operations one connection may run at once; more is almost always a client leaking them. */
+  maxOperationsPerConnection: 200,
+  /** Unsent bytes a socket may hold before the door gives up on a client that does not read. */
+  maxBufferedBytes: 16 * 1024 * 1024,
+  /** How often the server pings; a client that does not answer within as long is dropped. */
+  keepAliveMs: 12_000,
+} as const;
+
+interface Connection {
+  readonly userId: string;
+  readonly authorization: string;
+  readonly publicOrigin: string;
+  readonly expiry: Timer;
+  readonly stopWatchingRevocation: () => void;
+}
+
+type SocketContext = Context<Record<string, unknown> | undefined, Extra & Partial<Record<PropertyKey, never>>>;
+
+export interface WebSocketDoor {
+  /** Closes every socket (1001) and stops accepting new ones. */
+  close(): Promise<void>;
+}
+
+/**
+ * The WebSocket door: the graphql-ws protocol (`graphql-transport-ws`) on the HTTP door's port and
+ * path, `/graphql`. Like the HTTP door it only translates: the engine parses, validates, applies
+ * the limits, executes and shapes the errors.
+ *
+ * - The access token comes with `connection_init` (see `socket-token.ts` for the accepted forms).
+ *   Without a valid one the socket closes with 4401. When the token expires, or its session is
+ *   revoked (logout, refresh-token reuse), the socket closes with 4401; the client refreshes its
+ *   token and reconnects, then catches up with `messagesSince`.
+ * - A member's first acknowledged connection makes them present, their last one closing makes
+ *   them absent (`presenceChanged`).
+ * - Queries and mutations are served too, as graphql-ws allows.
+ */
+export function attachWebSocketDoor(server: Server, engine: Engine): WebSocketDoor {
+  const { state } = engine;
+  const connections = new WeakMap<SocketContext, Connection>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = (request.url ?? '/').split('?', 1)[0];
+    if (pathname !== '/graphql') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+
+  const refuse = (ctx: SocketContext, reason: string): false => {
+    ctx.extra.socket.close(SocketClose.Unauthorized, closeReason(`Unauthorized: ${reason}`));
+    return false;
+  };
+
+  useServer(
+    {
+      schema: engine.schema,
+      onConnect(ctx) {
+        const token = socketToken(ctx.connectionParams, ctx.extra.request.headers.authorization);
+        if (token === undefined) return refuse(ctx, 'send the access token in connection_init, e.g. {"Authorization":"Bearer <accessToken>"}');
+        let userId: string;
+        try {
+          userId = state.sessions.authenticate(token);
+        } catch (error) {
+          if (error instanceof DomainError) return refuse(ctx, error.message);
+          throw error;
+        }
+        const { socket } = ctx.extra;
+        const expiry = state.clock.setTimer(state.sessions.accessExpiry(token) ?? state.clock.now(), () =>
+          socket.close(SocketClose.Unauthorized, 'Unauthorized: the access token has expired; refresh it and reconnect'),
+        );
+        const stopWatchingRevocation = state.events.on('accessRevoked', '', (event) => {
+          if (event.accessTokens.includes(token)) socket.close(SocketClose.Unauthorized, 'Unauthorized: the session has ended');
+        });
+        connections.set(ctx, {
+          userId,
+          authorization: `Bearer ${token}`,
+          publicOrigin: `http://${ctx.extra.request.headers.host ?? 'localhost'}`,
+          expiry,
+          stopWatchingRevocation,
+        });
+        state.presence.connected(userId);
+        return true;
+      },
+      onDisconnect(ctx) {
+        const connection = connections.get(ctx);
+        if (!connection) return;
+        connections.delete(ctx);
+        connection.expiry.cancel();
+        connection.stopWatchingRevocation();
+        state.presence.disconnected(connection.userId);
+      },
+      onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
+        const connection = connections.get(ctx)!;
+        // graphql-ws registers the operation before this hook runs, so the count includes it.
+        if (Object.keys(ctx.subscriptions).length > socketRules.maxOperationsPerConnection) {
+          return [
+            new GraphQLError(
+              `a connection may run at most ${socketRules.maxOperationsPerConnection} operations at once; complete some first`,
+              { extensions: { code: ErrorCode.BAD_REQUEST } },
+            ),
+          ];
+        }
+        const args = engine.operationArgs({
+          query: payload.query,
+          variables: payload.variables ?? null,
+          operationName: payload.operationName ?? null,
+          authorization: connection.authorization,
+          publicOrigin: connection.publicOrigin,
+        });
+        return 'schema' in args ? args : args.map(engine.formatError);
+      },
+      execute: (args: ExecutionArgs) => engine.execute(args),
+      subscribe: (args: ExecutionArgs) => engine.subscribe(args),
+      onNext(ctx, _id, _payload, _args, result) {
+        const { socket } = ctx.extra;
+        if (socket.bufferedAmount > socketRules.maxBufferedBytes) {
+          socket.close(SocketClose.TryAgainLater, 'the client reads too slowly; reconnect and catch up with messagesSince');
+        }
+        if (!result.errors) return undefined;
+        return { ...result, errors: result.errors.map((error) => engine.formatError(error).toJSON()) };
+      },
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => engine.formatError(error).toJSON()),
+    },
+    wss,
+    socketRules.keepAliveMs,
+  );
+
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) {
+          client.close(SocketClose.GoingAway, 'the server is shutting down');
+          // A client that does not answer the close handshake is cut off.
+          setTimeout(() => client.terminate(), 1_000).unref();
+        }
+        wss.close(() => resolve());
+      }),
+  };
+}
