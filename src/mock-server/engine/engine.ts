@@ -89,7 +89,8 @@ export class Engine {
   /** From a cached document back to its cache entry, for `execute`. */
   private readonly byDocument = new WeakMap<DocumentNode, PreparedDocument>();
   private readonly rules: readonly ValidationRule[];
-  private readonly logBug: BugLogger;
+  /** Where bugs hidden from clients are reported (doors report theirs here too). */
+  readonly logBug: BugLogger;
 
   constructor(options: EngineOptions) {
     this.schema = options.schema;

@@ -2,13 +2,13 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import type { Context } from 'graphql-ws';
-import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
 import type { Timer } from '../state/clock.js';
 import { DomainError } from '../state/errors.js';
 import { closeReason, SocketClose } from './close-codes.js';
+import { serveGraphQLWs, type SocketExtra } from './graphql-ws-adapter.js';
 import { socketToken } from './socket-token.js';
 
 /** Limits of the WebSocket door. */
@@ -29,7 +29,7 @@ interface Connection {
   readonly stopWatchingRevocation: () => void;
 }
 
-type SocketContext = Context<Record<string, unknown> | undefined, Extra & Partial<Record<PropertyKey, never>>>;
+type SocketContext = Context<Record<string, unknown> | undefined, SocketExtra>;
 
 export interface WebSocketDoor {
   /** Closes every socket (1001) and stops accepting new ones. */
@@ -68,7 +68,7 @@ export function attachWebSocketDoor(server: Server, engine: Engine): WebSocketDo
     return false;
   };
 
-  useServer(
+  serveGraphQLWs(
     {
       schema: engine.schema,
       onConnect(ctx) {
@@ -140,6 +140,7 @@ export function attachWebSocketDoor(server: Server, engine: Engine): WebSocketDo
     },
     wss,
     socketRules.keepAliveMs,
+    engine.logBug,
   );
 
   return {

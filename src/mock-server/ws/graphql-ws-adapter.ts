@@ -1,0 +1,73 @@
+import type { IncomingMessage } from 'node:http';
+import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
+import type { WebSocket, WebSocketServer } from 'ws';
+import type { BugLogger } from '../engine/format-error.js';
+
+/** What every graphql-ws hook of the door sees besides the protocol state. */
+export interface SocketExtra {
+  readonly socket: WebSocket;
+  readonly request: IncomingMessage;
+}
+
+/** ws's own errors for frames a client got wrong; ws closes the socket with the fitting code itself. */
+function isClientFault(error: Error & { code?: unknown }): boolean {
+  return typeof error.code === 'string' && error.code.startsWith('WS_ERR_');
+}
+
+/**
+ * Serves graphql-ws's protocol (`makeServer`, which knows no transport) on a `ws` server. It does
+ * what graphql-ws's own `use/ws` adapter does, with two differences that matter for a mock:
+ * a client's bad frame (too large, not UTF-8) is the client's fault, answered by ws with its close
+ * code and not logged as a server error; and a bug is reported through the engine's logger and
+ * answered with 4500 and a fixed reason, never its message.
+ */
+export function serveGraphQLWs(
+  options: ServerOptions<Record<string, unknown> | undefined, SocketExtra>,
+  wss: WebSocketServer,
+  keepAliveMs: number,
+  logBug: BugLogger,
+): void {
+  const server = makeServer(options);
+  wss.options.handleProtocols = handleProtocols;
+
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    const fail = (error: unknown): void => {
+      logBug(error instanceof Error ? error : new Error(String(error)));
+      socket.close(CloseCode.InternalServerError, 'Internal server error');
+    };
+    socket.on('error', (error) => {
+      if (!isClientFault(error)) fail(error);
+    });
+
+    // A peer that does not answer a ping before the next one is gone: drop it.
+    let alive = true;
+    socket.on('pong', () => (alive = true));
+    const keepAlive = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, keepAliveMs);
+    keepAlive.unref();
+
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', (data) => {
+            handle(String(data)).catch(fail);
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      clearInterval(keepAlive);
+      closed(code, String(reason)).catch(fail);
+    });
+  });
+}
