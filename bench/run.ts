@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every figure of the mock, measured in one run: start-up, memory, deep paging,
- * and throughput against the anchors of DESIGN.md.
+ * throughput against the anchors of DESIGN.md, and realtime fan-out against its own anchors.
  * Benchmarks, never assertions: PASS/MISS compares a median with a target, nothing fails.
  */
 import { cpus, platform, arch } from 'node:os';
@@ -10,6 +10,10 @@ import { measureStartup, type StartupResult } from './startup.js';
 import { measureConformance } from './conformance.js';
 import { measureThroughput } from './throughput/measure.js';
 import { THROUGHPUT_TARGETS, throughputReport } from './throughput/report.js';
+import { measureRealtime } from './realtime/measure.js';
+import { realtimeHeading, realtimeOptionsFromEnv } from './realtime/options.js';
+import { realtimeReport } from './realtime/report.js';
+import { table } from './table.js';
 
 const PAGING_TARGET = 1.3;
 const STARTUP_TARGET_MS = 500;
@@ -22,11 +26,6 @@ const mb = (bytes: number) => `${(bytes / 1e6).toLocaleString('en-US', { minimum
 const micros = (ns: number) => `${(ns / 1000).toFixed(ns < 10_000 ? 2 : 1)} µs`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 const progress = (line: string) => process.stderr.write(`  .. ${line}\n`);
-
-function table(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('   ')}`.trimEnd()).join('\n');
-}
 
 const cores = cpus();
 console.log(`Parley benchmarks: Node ${process.version}, ${platform()} ${arch()}, ${cores.length} cores (${cores[0]?.model ?? 'unknown'})`);
@@ -90,6 +89,11 @@ console.log(`\nthroughput: the same 30-message page (all 14 fields), 8 connectio
 console.log('every server and the load generator (autocannon) in processes of their own; ratios are medians of per-round ratios');
 console.log(throughput.lines.join('\n'));
 
+const realtimeOptions = realtimeOptionsFromEnv();
+const realtime = realtimeReport(await measureRealtime(realtimeOptions, progress), realtimeOptions);
+console.log(`\n${realtimeHeading(realtimeOptions).join('\n')}`);
+console.log(realtime.lines.join('\n'));
+
 progress('conformance: parley conformance run against a local mock ...');
 const conformance = await measureConformance();
 console.log(`\nconformance: \`parley conformance run\` against a local mock, whole CLI process: ${conformance.runs.map((t) => ms(t)).join(', ')}`);
@@ -127,6 +131,12 @@ console.log(
       `${throughput.ofJitCeiling.toFixed(2)}x`,
       `target >= ${THROUGHPUT_TARGETS.ofJitCeiling}x`,
       verdict(throughput.ofJitCeiling >= THROUGHPUT_TARGETS.ofJitCeiling),
+    ],
+    [
+      `realtime, ${count(realtimeOptions.subscribers)} subscribers: last event after sendMessage response`,
+      `median ${realtime.parley.responseMedian.toFixed(1)} ms   p99 ${realtime.parley.responseP99.toFixed(1)} ms`,
+      `${count(realtime.parley.messagesPerSecond)} msg/s, ${count(realtime.parley.eventsPerSecond)} events/s`,
+      `${realtime.eventsOfGraphqlWs.toFixed(2)}x (b) events/s`,
     ],
     [
       'conformance run against the local mock (median of 3)',

@@ -152,7 +152,8 @@ export class SubscriberPool {
   async close(): Promise<void> {
     this.closing = true;
     const open = this.clients.filter((entry) => entry !== undefined);
-    await Promise.all(open.map(({ client }) => client.dispose()));
+    // dispose() rejects, with the close event, for a socket the server refused: nothing to close there.
+    await Promise.allSettled(open.map(({ client }) => client.dispose()));
     if (!(await settlesWithin(Promise.all(open.map(({ closed }) => closed)), 5_000))) {
       for (const { client } of open) client.terminate();
     }

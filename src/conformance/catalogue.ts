@@ -2,6 +2,7 @@ import type { Check } from './check.js';
 import { authenticationChecks } from './checks/authentication.js';
 import { crossChecks } from './checks/cross.js';
 import { errorChecks } from './checks/errors.js';
+import { eventChecks } from './checks/events.js';
 import { fieldChecks } from './checks/fields.js';
 import { messagesSinceChecks } from './checks/messages-since.js';
 import { messagesChecks } from './checks/messages.js';
@@ -12,6 +13,7 @@ export const catalogue: readonly Check[] = [
   ...messagesChecks,
   ...messagesSinceChecks,
   ...authenticationChecks,
+  ...eventChecks,
   ...errorChecks,
   ...crossChecks,
 ];

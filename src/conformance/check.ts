@@ -1,5 +1,6 @@
+import type { RealtimeConnection } from './realtime/connection.js';
 import type { Exchange, Level, Section } from './types.js';
-import type { World } from './world.js';
+import type { Actor, World } from './world.js';
 import type { Credential, Target } from './target.js';
 
 /**
@@ -20,14 +21,29 @@ export interface Check {
   run(ctx: CheckContext): Promise<void>;
 }
 
-/** `B`/`C`: the second and third actors; `attachment`: an uploaded file; `refresh`: a refresh token of A. */
-export type Need = 'B' | 'C' | 'attachment' | 'refresh';
+/**
+ * `B`/`C`: the second and third actors; `attachment`: an uploaded file; `refresh`: a refresh token
+ * of A; `realtime`: a graphql-ws server at the WebSocket URL that accepts A's token.
+ */
+export type Need = 'B' | 'C' | 'attachment' | 'refresh' | 'realtime';
+
+/** What realtime checks get (only when the check `needs` `realtime`). */
+export interface RealtimeContext {
+  /** Opens an acknowledged graphql-ws connection as `actor`; it is closed when the check ends. */
+  connect(actor: Actor): Promise<RealtimeConnection>;
+  /** How long to wait for an event before acting again, or giving up. */
+  readonly eventWaitMs: number;
+  /** How long to listen for something that must not come (a replay, a leak). */
+  readonly quietMs: number;
+}
 
 export interface CheckContext {
   readonly target: Target;
   readonly world: World;
   /** Sends one operation as `actor` (or with no token) and records the exchange as evidence. */
   graphql(query: string, variables?: Record<string, unknown>, as?: Credential | null): Promise<Exchange>;
+  /** The realtime side of the server; present when the check needs `realtime`. */
+  readonly realtime: RealtimeContext;
 }
 
 /**

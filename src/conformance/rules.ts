@@ -1,5 +1,5 @@
 /**
- * Every rule of SPEC.md sections 4.1, 4.2, 5, 7 and 8, with the checks that prove it. A test
+ * Every rule of SPEC.md sections 4.1, 4.2, 5, 6, 7 and 8, with the checks that prove it. A test
  * holds this map to the catalogue (every id exists, every rule has a check or a stated reason
  * why a black-box suite cannot check it); `parley conformance list` prints it.
  */
@@ -40,6 +40,9 @@ export const rules: readonly Rule[] = [
   { ref: '5 rule 3', text: 'a non-member receives FORBIDDEN, even as a workspace member', checks: forbidden },
   { ref: '5 rule 4', text: 'tokens come in an AuthPayload; refreshToken returns a new AuthPayload', checks: ['auth.refresh-token'] },
   { ref: '5 rule 5', text: 'the OAuth code flow takes codeChallenge and state, then code and codeVerifier', checks: [], outOfReach: 'it needs a real identity provider to issue a code; a black-box suite cannot complete the flow' },
+  { ref: '6 subscriptions', text: 'events are GraphQL subscriptions over a WebSocket; they report changes as they happen', checks: ['events.created.delivered', 'events.created.in-order', 'events.updated.edit', 'events.updated.reaction', 'events.deleted.state', 'events.non-member.refused'] },
+  { ref: '6 no replay', text: 'subscriptions do not replay stored data', checks: ['events.no-replay'] },
+  { ref: '6 reconnect', text: 'after a reconnect, or when events may have been missed, the client reads stored data with messagesSince', checks: ['events.reconnect.catch-up'] },
   { ref: '7 row 1', text: 'UNAUTHENTICATED: access token missing or invalid (both queries)', checks: ['errors.unauthenticated'] },
   { ref: '7 row 2', text: 'BAD_USER_INPUT: conversationId is not a valid id format (both queries)', checks: ['errors.conversation-id.format'] },
   { ref: '7 row 3', text: 'BAD_USER_INPUT: first is outside 1 to 100 (both queries)', checks: ['errors.first.range'] },

@@ -1,11 +1,14 @@
-import { CheckFailure, CheckSkipped, type Check, type CheckContext } from './check.js';
+import { CheckFailure, CheckSkipped, type Check, type CheckContext, type RealtimeContext } from './check.js';
 import { runHttpAudits } from './http-audits.js';
 import { selectChecks } from './select.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
 import { sendRespectingRateLimits } from './rate-limit.js';
+import { RealtimeConnection } from './realtime/connection.js';
+import { FrameLog } from './realtime/frames.js';
+import { probeRealtime, type RealtimeProbe } from './realtime/probe.js';
 import { Target, TargetUnreachable } from './target.js';
 import type { CheckResult, Exchange, RunReport } from './types.js';
-import type { World } from './world.js';
+import type { Actor, World } from './world.js';
 
 export type { CredentialsFile } from './provision.js';
 export { selectChecks } from './select.js';
@@ -38,8 +41,21 @@ export interface ConformanceOptions {
   readonly onResult?: (result: CheckResult, done: number, total: number) => void;
 }
 
-function unmetNeed(check: Check, world: World): string | null {
+/** How realtime checks wait (see {@link RealtimeContext}). */
+const realtimeWaits = { eventWaitMs: 2_000, quietMs: 400 } as const;
+
+/** What every check of a run shares. */
+interface RunScope {
+  readonly target: Target;
+  readonly world: World;
+  readonly wsUrl: string;
+  readonly realtime: RealtimeProbe | null;
+  readonly timeoutMs: number;
+}
+
+function unmetNeed(check: Check, { world, realtime }: RunScope): string | null {
   for (const need of check.needs ?? []) {
+    if (need === 'realtime' && realtime?.available !== true) return realtime && !realtime.available ? realtime.reason : 'the realtime probe did not run';
     if (need === 'B' && !world.b) return 'needs actor B (a second account)';
     if (need === 'C' && !world.c) return 'needs actor C (a third account)';
     if (need === 'attachment' && !world.attachment) return 'needs an uploaded attachment, and the server\'s upload did not work';
@@ -48,11 +64,34 @@ function unmetNeed(check: Check, world: World): string | null {
   return null;
 }
 
-async function runCheck(check: Check, target: Target, world: World): Promise<CheckResult> {
+/** The realtime side of one check: its sockets, closed when the check ends, and their frames. */
+function realtimeFor(scope: RunScope, log: FrameLog, sockets: RealtimeConnection[]): RealtimeContext {
+  return {
+    ...realtimeWaits,
+    async connect(actor: Actor) {
+      if (scope.realtime?.available !== true) throw new CheckSkipped('no realtime server to connect to');
+      const token = actor.authorization.replace(/^Bearer\s+/i, '');
+      const connection = new RealtimeConnection(scope.wsUrl, actor.name, token, scope.realtime.form, log, scope.timeoutMs);
+      sockets.push(connection);
+      try {
+        await connection.acknowledged;
+      } catch (error) {
+        // The probe's token form worked for A; a refusal now is the server's doing.
+        throw new CheckFailure(`${actor.name}'s WebSocket connection was refused: ${error instanceof Error ? error.message : String(error)}`, `the server acknowledges ${actor.name}'s connection as it did the probe's`);
+      }
+      return connection;
+    },
+  };
+}
+
+async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
+  const { target, world } = scope;
   const exchanges: Exchange[] = [];
+  const log = new FrameLog();
+  const sockets: RealtimeConnection[] = [];
   const started = performance.now();
   const base = { id: check.id, section: check.section, specRef: check.specRef, level: check.level, title: check.title };
-  const unmet = unmetNeed(check, world);
+  const unmet = unmetNeed(check, scope);
   if (unmet) return { ...base, outcome: 'skipped', reason: unmet, exchanges, durationMs: 0 };
   const ctx: CheckContext = {
     target,
@@ -63,17 +102,34 @@ async function runCheck(check: Check, target: Target, world: World): Promise<Che
       exchanges.push(exchange);
       return exchange;
     },
+    realtime: realtimeFor(scope, log, sockets),
   };
+  const evidence = () => ({ exchanges, ...(log.frames.length > 0 ? { frames: log.frames } : {}) });
   try {
     await check.run(ctx);
-    return { ...base, outcome: 'passed', exchanges, durationMs: performance.now() - started };
+    return { ...base, outcome: 'passed', ...evidence(), durationMs: performance.now() - started };
   } catch (error) {
     const durationMs = performance.now() - started;
-    if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, exchanges, durationMs };
-    if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, exchanges, durationMs };
+    if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, ...evidence(), durationMs };
+    if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, ...evidence(), durationMs };
     if (error instanceof TargetUnreachable) throw new ConformanceAbort(error.message);
     throw new ConformanceAbort(`check ${check.id} could not run: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await Promise.all(sockets.map((socket) => socket.dispose()));
   }
+}
+
+/** The WebSocket URL: as given, or the GraphQL URL with ws/wss. */
+function webSocketUrl(given: string | undefined, graphqlUrl: string): string {
+  if (given === undefined) return graphqlUrl.replace(/^http/, 'ws');
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ConformanceAbort(`--ws-url ${JSON.stringify(given)} is not a URL`);
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new ConformanceAbort(`--ws-url must be ws or wss, not ${url.protocol}`);
+  return given;
 }
 
 /** Runs `items` with at most `limit` in flight, keeping their order in the results. */
@@ -129,6 +185,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const startedAt = new Date();
   const started = performance.now();
   const target = new Target({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, errorCodePath: options.errorCodePath });
+  const wsUrl = webSocketUrl(options.wsUrl, target.graphqlUrl);
   const notes: string[] = [];
   let world: World;
   try {
@@ -140,6 +197,13 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   }
 
   const checks = selectChecks(options.only, options.skip);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let realtime: RealtimeProbe | null = null;
+  if (checks.some((check) => check.needs?.includes('realtime'))) {
+    realtime = await probeRealtime(wsUrl, world.a.authorization.replace(/^Bearer\s+/i, ''), Math.min(timeoutMs, 5_000));
+    notes.push(realtime.available ? `realtime: connected to ${wsUrl} with ${realtime.form.name}` : `realtime checks skipped: ${realtime.reason}`);
+  }
+  const scope: RunScope = { target, world, wsUrl, realtime, timeoutMs };
   const total = checks.length;
   let done = 0;
   const report = (result: CheckResult) => {
@@ -149,8 +213,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const concurrent = checks.filter((check) => !check.exclusive);
   const exclusive = checks.filter((check) => check.exclusive);
   const results = [
-    ...(await pool(concurrent, options.concurrency ?? 8, async (check) => report(await runCheck(check, target, world)))),
-    ...(await pool(exclusive, 1, async (check) => report(await runCheck(check, target, world)))),
+    ...(await pool(concurrent, options.concurrency ?? 8, async (check) => report(await runCheck(check, scope)))),
+    ...(await pool(exclusive, 1, async (check) => report(await runCheck(check, scope)))),
   ];
   if (options.httpAudit) results.push(...(await runHttpAudits(target)));
   const order = new Map(checks.map((check, index) => [check.id, index]));
@@ -160,6 +224,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   return {
     baseUrl: target.baseUrl,
     graphqlUrl: target.graphqlUrl,
+    wsUrl,
     startedAt: startedAt.toISOString(),
     durationMs: performance.now() - started,
     notes,

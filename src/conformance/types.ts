@@ -4,6 +4,10 @@
  * {@link CheckContext}.
  */
 
+import type { Frame } from './realtime/frames.js';
+
+export type { Frame } from './realtime/frames.js';
+
 /** `MUST`: SPEC.md states the rule; a failure fails the run. `SHOULD`: a sound expectation the spec leaves open; a failure warns. */
 export type Level = 'MUST' | 'SHOULD';
 
@@ -61,12 +65,16 @@ export interface CheckResult {
   readonly expected?: string;
   /** Every exchange the check made, in order; the last one is the one that failed. */
   readonly exchanges: readonly Exchange[];
+  /** WebSocket frames of a realtime check, in order (absent for checks that open no socket). */
+  readonly frames?: readonly Frame[];
   readonly durationMs: number;
 }
 
 export interface RunReport {
   readonly baseUrl: string;
   readonly graphqlUrl: string;
+  /** Where the realtime checks connected (or tried to). */
+  readonly wsUrl: string;
   readonly startedAt: string;
   readonly durationMs: number;
   /** Notes about the run as a whole (skipped groups, provisioning choices), one sentence each. */

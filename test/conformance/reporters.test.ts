@@ -90,6 +90,7 @@ const skipped: CheckResult = {
 const report: RunReport = {
   baseUrl: 'http://127.0.0.1:4000',
   graphqlUrl,
+  wsUrl: 'ws://127.0.0.1:4000/graphql',
   startedAt: '2025-01-02T03:04:05.678Z',
   durationMs: 1930,
   notes: ['Actor C was registered fresh.', 'Uploads work; attachment checks ran.'],
@@ -342,5 +343,46 @@ describe('render', () => {
     expect(render('pretty', report, { color: false })).toBe(renderPretty(report, { color: false }));
     expect(render('json', report, { color: true })).toBe(renderJson(report));
     expect(render('junit', report, { color: true })).toBe(renderJunit(report));
+  });
+});
+
+describe('realtime evidence', () => {
+  const frames = Array.from({ length: 14 }, (_, i) => ({
+    atMs: i * 10,
+    actor: i % 2 === 0 ? 'B' : 'A',
+    direction: (i === 13 ? 'closed' : i % 2 === 0 ? 'received' : 'sent') as 'received' | 'sent' | 'closed',
+    text: i === 13 ? '4401 Unauthorized' : JSON.stringify({ id: 'b-1', type: 'next', payload: { data: { messageCreated: { id: `m${i}`, content: 'x'.repeat(i === 12 ? 400 : 1) } } } }),
+  }));
+  const realtimeFailure: CheckResult = {
+    id: 'events.no-replay',
+    section: '6',
+    specRef: '6 no replay',
+    level: 'MUST',
+    title: 'subscribing replays no stored message',
+    outcome: 'failed',
+    reason: 'before anything new was sent, B received 3 event(s)',
+    expected: 'no messageCreated event for a stored message',
+    exchanges: [exchange({ body: '{"query":"mutation { sendMessage }"}', auth: 'TOKEN_A' }, { body: '{"data":{"sendMessage":{"id":"m9"}}}' })],
+    frames,
+    durationMs: 450,
+  };
+  const realtimeReport: RunReport = { ...report, results: [realtimeFailure], summary: { passed: 0, failed: 1, skipped: 0, mustFailed: 1, shouldFailed: 0 } };
+
+  it('shows the last frames of a failed realtime check, each cut, with who and which way, before the HTTP evidence', () => {
+    const text = renderPretty(realtimeReport, { color: false });
+    const lines = text.split('\n');
+    const start = lines.findIndex((line) => line.includes('frames:'));
+    expect(start).toBeGreaterThan(-1);
+    expect(lines[start]).toContain('(last 12 of 14 frames; the JSON report holds them all)');
+    expect(lines[start + 1]).toMatch(/^\s+\+20 ms B <- \{"id":"b-1","type":"next"/);
+    expect(lines[start + 2]).toMatch(/^\s+\+30 ms A -> /);
+    expect(lines.find((line) => line.includes('+120 ms'))).toMatch(/… \(\d+ more characters\)$/);
+    expect(lines[start + 12]).toMatch(/^\s+\+130 ms A x  4401 Unauthorized$/);
+    expect(text.indexOf('frames:')).toBeLessThan(text.indexOf('curl:'));
+  });
+
+  it('keeps every frame in the JSON report', () => {
+    const json = JSON.parse(renderJson(realtimeReport)) as { results: { frames: unknown[] }[] };
+    expect(json.results[0]!.frames).toHaveLength(14);
   });
 });

@@ -71,7 +71,3 @@ wss.on('connection', (socket) => {
 });
 
 server.listen(0, '127.0.0.1', () => console.log(`${READY}${JSON.stringify({ port: (server.address() as { port: number }).port })}`));
-process.once('SIGTERM', () => {
-  for (const socket of wss.clients) socket.terminate();
-  server.close(() => process.exit(0));
-});

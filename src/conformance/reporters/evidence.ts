@@ -1,4 +1,4 @@
-import type { CheckResult, Exchange } from '../types.js';
+import type { CheckResult, Exchange, Frame } from '../types.js';
 import { curlFor } from './curl.js';
 import { formatCount, hangingIndent, plain, printable, truncate, type Paint } from './format.js';
 
@@ -10,6 +10,9 @@ export const evidenceLimits = {
   got: 1500,
   /** Longest curl command shown; longer ones (a limits check's huge body) are described instead. */
   curl: 4000,
+  /** WebSocket frames shown for a realtime failure: the last ones, each cut to `frame` characters. */
+  frames: 12,
+  frame: 240,
 } as const;
 
 const labelWidth = 10;
@@ -69,6 +72,17 @@ export function curlOrNote(exchange: Exchange): string {
   return `(not shown: the command is ${formatCount(curl.length)} characters long; the JSON report holds the whole request)`;
 }
 
+/** The last WebSocket frames of a realtime check, one per line: when, whose socket, which way, what. */
+export function describeFrames(frames: readonly Frame[]): string {
+  const shown = frames.slice(-evidenceLimits.frames);
+  const lines = shown.map((frame) => {
+    const arrow = frame.direction === 'sent' ? '->' : frame.direction === 'received' ? '<-' : 'x ';
+    return `+${frame.atMs} ms ${frame.actor} ${arrow} ${truncate(frame.text, evidenceLimits.frame)}`;
+  });
+  if (frames.length > shown.length) lines.unshift(`(last ${shown.length} of ${frames.length} frames; the JSON report holds them all)`);
+  return printable(lines.join('\n'));
+}
+
 /**
  * The evidence of a failed (or skipped) check as labelled lines: reason, expected, and for the
  * last exchange what was sent, what came back and a curl line. Every line starts with `indent`;
@@ -80,6 +94,7 @@ export function evidenceLines(result: CheckResult, indent = '', paint: Paint = p
   const lines: string[] = [];
   if (result.reason !== undefined) lines.push(line('reason', printable(result.reason)));
   if (result.expected !== undefined) lines.push(line('expected', printable(result.expected)));
+  if (result.outcome === 'failed' && result.frames?.length) lines.push(line('frames', describeFrames(result.frames)));
   const last = result.exchanges.at(-1);
   if (!last) {
     if (result.outcome === 'failed') lines.push(line('sent', '(no HTTP exchange recorded)'));

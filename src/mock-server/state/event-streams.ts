@@ -2,8 +2,8 @@ import { Repeater, RepeaterOverflowError } from '@repeaterjs/repeater';
 import { conversationOfMember } from './access.js';
 import { DomainError } from './errors.js';
 import { ErrorCode } from '../../schema/error-codes.js';
-import type { EventBus, EventOf } from './events.js';
-import type { MockState } from './mock-state.js';
+import type { EventOf } from './events.js';
+import type { StateContext } from './tables.js';
 
 export type ConversationEventKind = 'messageCreated' | 'messageUpdated' | 'messageDeleted' | 'typingChanged' | 'presenceChanged';
 
@@ -28,38 +28,42 @@ function fellBehind(): DomainError {
 }
 
 /**
- * The events of one kind in one conversation, as `userId` may see them: only from the moment of
- * subscribing (nothing stored is replayed), only while they are a member (FORBIDDEN or NOT_FOUND
- * up front otherwise, and a final {@link MembershipEnded} if they are removed).
+ * The streams subscriptions read: live events only, for whom may see them. (A class on the state,
+ * not loose functions, so a test can swap one method to build a faulty server.)
  */
-export function conversationEvents<K extends ConversationEventKind>(
-  state: MockState,
-  kind: K,
-  conversationId: string,
-  userId: string,
-): AsyncIterableIterator<EventOf<K> | MembershipEnded> {
-  conversationOfMember(state.tables, conversationId, userId);
-  const { events } = state;
-  return new Repeater<EventOf<K> | MembershipEnded>(async (push, stop) => {
-    const offEvents = events.on(kind, conversationId, guarded(push, stop));
-    const offEnded = events.on('membershipEnded', conversationId, (event) => {
-      if (event.userId !== userId) return;
-      void push({ kind: 'membershipEnded', conversationId });
-      stop();
-    });
-    await stop;
-    offEvents();
-    offEnded();
-  });
-}
+export class EventStreams {
+  constructor(private readonly ctx: StateContext) {}
 
-/** The notifications created for `userId` from now on. */
-export function notificationEvents(events: EventBus, userId: string): AsyncIterableIterator<EventOf<'notificationReceived'>> {
-  return new Repeater<EventOf<'notificationReceived'>>(async (push, stop) => {
-    const off = events.on('notificationReceived', userId, guarded(push, stop));
-    await stop;
-    off();
-  });
+  /**
+   * The events of one kind in one conversation, as `userId` may see them: only from the moment
+   * of subscribing (nothing stored is replayed), only while they are a member (FORBIDDEN or
+   * NOT_FOUND up front otherwise, and a final {@link MembershipEnded} if they are removed).
+   */
+  conversation<K extends ConversationEventKind>(kind: K, conversationId: string, userId: string): AsyncIterableIterator<EventOf<K> | MembershipEnded> {
+    conversationOfMember(this.ctx.tables, conversationId, userId);
+    const { events } = this.ctx;
+    return new Repeater<EventOf<K> | MembershipEnded>(async (push, stop) => {
+      const offEvents = events.on(kind, conversationId, guarded(push, stop));
+      const offEnded = events.on('membershipEnded', conversationId, (event) => {
+        if (event.userId !== userId) return;
+        void push({ kind: 'membershipEnded', conversationId });
+        stop();
+      });
+      await stop;
+      offEvents();
+      offEnded();
+    });
+  }
+
+  /** The notifications created for `userId` from now on. */
+  notifications(userId: string): AsyncIterableIterator<EventOf<'notificationReceived'>> {
+    const { events } = this.ctx;
+    return new Repeater<EventOf<'notificationReceived'>>(async (push, stop) => {
+      const off = events.on('notificationReceived', userId, guarded(push, stop));
+      await stop;
+      off();
+    });
+  }
 }
 
 /** A listener that pushes into a repeater and ends it, with a reason, when it overflows. */

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from './clock.js';
 import { Conversations } from './conversations.js';
+import { EventStreams } from './event-streams.js';
 import { EventBus } from './events.js';
 import { randomIds, type IdGenerator } from './ids.js';
 import { MessagePages } from './message-pages.js';
@@ -32,6 +33,8 @@ export class MockState {
   readonly clock: Clock;
   /** Every change the domain announces; subscriptions read from here. */
   readonly events: EventBus;
+  /** What subscriptions read: live events, for members only. */
+  readonly eventStreams: EventStreams;
   readonly sessions: SessionStore;
   readonly users: Users;
   readonly workspaces: Workspaces;
@@ -48,6 +51,7 @@ export class MockState {
     this.clock = options.clock ?? systemClock;
     this.events = new EventBus();
     const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds, events: this.events };
+    this.eventStreams = new EventStreams(ctx);
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events);
     this.users = new Users(ctx, this.sessions);
     this.notifications = new Notifications(ctx);

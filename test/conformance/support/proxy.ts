@@ -1,6 +1,7 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen } from '../../../src/mock-server/http/server.js';
 import { rootFields } from './operation.js';
+import { relayWebSockets, type FrameHooks } from './socket-relay.js';
 
 /** A GraphQL request as the proxy read it from a client's POST body, with the caller's token. */
 export interface GraphQLRequest {
@@ -49,6 +50,8 @@ export interface ProxyHooks {
   request?(request: GraphQLRequest, fields: readonly string[]): GraphQLRequest | undefined;
   /** Rewrites the upstream's answer (JSON bodies only); may call the upstream again. */
   response?(response: GraphQLResponse, call: ProxyCall): GraphQLResponse | undefined | Promise<GraphQLResponse | undefined>;
+  /** Rewrites WebSocket (graphql-ws) messages; without it they are relayed as they are. */
+  frames?: FrameHooks;
 }
 
 export interface ProxyOptions {
@@ -149,7 +152,8 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 
 /**
  * Starts an HTTP proxy on a free port in front of `upstream`. Every request is forwarded (method,
- * path, headers, body); GraphQL POSTs go through `hooks`, which is where the faulty servers and
+ * path, headers, body), and WebSocket upgrades are relayed; GraphQL POSTs and graphql-ws
+ * messages go through `hooks`, which is where the faulty servers and
  * the legal variant of test/conformance live.
  *
  * @example
@@ -213,12 +217,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       else res.destroy();
     });
   });
+  const stopRelay = relayWebSockets(server, upstream, prefix, hooks.frames ?? {}, failures);
   const { port } = await listen(server, 0, '127.0.0.1');
   return {
     origin: `http://127.0.0.1:${port}`,
     failures,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stopRelay();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
         agent.destroy();

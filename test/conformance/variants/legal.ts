@@ -1,5 +1,6 @@
 import { rewriteArgument, type ArgumentState } from '../support/operation.js';
 import { startProxy, type GraphQLErrorBody, type GraphQLRequest, type GraphQLResponse, type ProxyCall, type ProxyHooks } from '../support/proxy.js';
+import type { FrameHooks, WsMessage } from '../support/socket-relay.js';
 import { mapJson } from '../support/response.js';
 
 /**
@@ -18,6 +19,9 @@ export const legalDifferences: readonly string[] = [
   'DateTime values have no fraction and the offset +00:00 (2: a UTC RFC 3339 date-time)',
   'reaction groups and their user ids come newest first (2.1 ReactionSummary: grouped by emoji, no order)',
   'user ids are usr_<hex> and attachment ids att_<hex>, not UUIDs (2: only ids of conversations and messages are UUIDs)',
+  'the WebSocket takes the token only as connection_init {"token": T} and closes with 4403 otherwise (6: socket authentication is not shown)',
+  'a refused subscription is answered with a graphql-ws error message, not a result with errors (6: the handshake is not shown)',
+  'events show sequences, ids, dates and reactions the way the queries do (the same rewriting as HTTP)',
 ];
 
 export const PATH_PREFIX = '/api/v2';
@@ -142,10 +146,30 @@ function shownResponse(response: GraphQLResponse, call: ProxyCall): GraphQLRespo
   return { status, headers, body };
 }
 
+/** The realtime side: its own token form, refusals as error messages, events shown like query results. */
+const legalFrames: FrameHooks = {
+  toServer(message) {
+    if (message['type'] !== 'connection_init') return undefined;
+    const token = (message['payload'] as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string') return { close: 4403, reason: 'Forbidden' };
+    return [{ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } }];
+  },
+  toClient(message): readonly WsMessage[] | undefined {
+    if (message['type'] !== 'next') return undefined;
+    const payload = message['payload'] as { data?: unknown; errors?: GraphQLErrorBody[] };
+    if (payload.errors?.length && payload.data == null) {
+      const errors = payload.errors.map((error) => ({ message: 'The subscription was refused; see extensions.code.', extensions: { code: error.extensions?.['code'] } }));
+      return [{ id: message['id'], type: 'error', payload: errors }];
+    }
+    return [{ ...message, payload: { ...payload, data: payload.data == null ? payload.data : mapJson(payload.data, shownValue) } }];
+  },
+};
+
 export const legalHooks: ProxyHooks = {
   request: (request, fields): GraphQLRequest =>
     ARGUMENTS.filter(([field]) => fields.includes(field)).reduce((r, [field, argument, change]) => rewriteArgument(r, field, argument, change), request),
   response: shownResponse,
+  frames: legalFrames,
 };
 
 /**

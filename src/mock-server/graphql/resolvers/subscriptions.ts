@@ -1,4 +1,4 @@
-import { conversationEvents, notificationEvents, type ConversationEventKind, type MembershipEnded } from '../../state/event-streams.js';
+import type { ConversationEventKind, MembershipEnded } from '../../state/event-streams.js';
 import { forbidden } from '../../state/errors.js';
 import type { EphemeralEvent, EventOf, MessageEvent } from '../../state/events.js';
 import type { Tables } from '../../state/tables.js';
@@ -25,7 +25,7 @@ function ended(event: MembershipEnded): never {
 
 function subscribeTo<K extends ConversationEventKind>(kind: K) {
   return (_root: unknown, args: { conversationId: string }, ctx: GraphQLContext) =>
-    conversationEvents(ctx.state, kind, args.conversationId, ctx.userId());
+    ctx.state.eventStreams.conversation(kind, args.conversationId, ctx.userId());
 }
 
 function messageField(kind: MessageKind) {
@@ -59,7 +59,7 @@ export const subscriptionResolvers: Resolvers = {
     typingChanged: ephemeralField('typingChanged'),
     presenceChanged: ephemeralField('presenceChanged'),
     notificationReceived: {
-      subscribe: (_root, _args, ctx) => notificationEvents(ctx.state.events, ctx.userId()),
+      subscribe: (_root, _args, ctx) => ctx.state.eventStreams.notifications(ctx.userId()),
       resolve: (event: EventOf<'notificationReceived'>, _args: unknown, ctx: GraphQLContext) =>
         notificationView(ctx.state.tables, event.notification),
     },

@@ -1,0 +1,109 @@
+import type { MockState } from '../../../src/mock-server/state/mock-state.js';
+import type { DomainEvent, MessageEvent } from '../../../src/mock-server/state/events.js';
+
+/**
+ * Faulty realtime servers: the mock with one seam of its state patched, each breaking one rule of
+ * SPEC.md section 6 (or an expectation the suite holds where section 6 is open). They are patched
+ * mocks rather than proxies because some faults (a non-member's subscription that delivers) need
+ * the server's own data.
+ */
+export interface PatchedFault {
+  readonly name: string;
+  readonly rule: string;
+  readonly breaks: readonly string[];
+  patch(state: MockState): void;
+}
+
+type Streams = MockState['eventStreams'];
+
+/** Replaces how the state publishes: `change` returns the events to publish instead of `event`. */
+function rewritePublish(state: MockState, change: (event: DomainEvent) => readonly DomainEvent[]): void {
+  const publish = state.events.publish.bind(state.events);
+  state.events.publish = ((kind: DomainEvent['kind'], scope: string, event: DomainEvent) => {
+    for (const changed of change(event)) publish(changed.kind, scope, changed as never);
+  }) as typeof state.events.publish;
+}
+
+/** Wraps the conversation streams subscriptions read from. */
+function wrapStreams(state: MockState, wrap: (original: Streams['conversation'], ...args: Parameters<Streams['conversation']>) => ReturnType<Streams['conversation']>): void {
+  const original = state.eventStreams.conversation.bind(state.eventStreams);
+  state.eventStreams.conversation = ((kind, conversationId, userId) => wrap(original, kind, conversationId, userId)) as Streams['conversation'];
+}
+
+export const patchedFaults: readonly PatchedFault[] = [
+  {
+    name: 'replays-stored-messages-on-subscribe',
+    rule: '6: subscriptions "do not replay stored data"',
+    breaks: ['events.no-replay'],
+    patch(state) {
+      wrapStreams(state, (original, kind, conversationId, userId) => {
+        const live = original(kind, conversationId, userId);
+        if (kind !== 'messageCreated') return live;
+        const { log } = state.tables.conversations.get(conversationId)!;
+        const stored = log.slice(Math.max(0, log.size - 3), log.size);
+        return (async function* () {
+          for (const message of stored) yield { kind: 'messageCreated', message } as MessageEvent<'messageCreated'>;
+          yield* live;
+        })() as ReturnType<Streams['conversation']>;
+      });
+    },
+  },
+  {
+    name: 'lets-a-non-member-subscribe',
+    rule: "6 with 5 rule 3: a conversation's events are for its members (the suite's SHOULD)",
+    breaks: ['events.non-member.refused'],
+    patch(state) {
+      wrapStreams(state, (original, kind, conversationId, userId) => {
+        const conversation = state.tables.conversations.get(conversationId);
+        // Subscribes as if the caller were the channel's first member.
+        const member = conversation?.members.has(userId) === false ? [...conversation.members.keys()][0]! : userId;
+        return original(kind, conversationId, member);
+      });
+    },
+  },
+  {
+    name: 'never-sends-message-deleted',
+    rule: '6: messageDeleted reports a deleted message (which mutation fires it is open: the suite\'s SHOULD)',
+    breaks: ['events.deleted.state'],
+    patch(state) {
+      rewritePublish(state, (event) => (event.kind === 'messageDeleted' ? [] : [event]));
+    },
+  },
+  {
+    name: 'never-sends-message-updated',
+    rule: '6: messageUpdated reports an edited message or a new reaction (the suite\'s SHOULD)',
+    breaks: ['events.updated.edit', 'events.updated.reaction'],
+    patch(state) {
+      rewritePublish(state, (event) => (event.kind === 'messageUpdated' ? [] : [event]));
+    },
+  },
+  {
+    name: 'event-sequence-off-by-one',
+    rule: '6 reconnect: a client catches up with messagesSince from the sequence its events carried',
+    breaks: ['events.created.delivered', 'events.reconnect.catch-up'],
+    patch(state) {
+      rewritePublish(state, (event) =>
+        event.kind === 'messageCreated' ? [{ ...event, message: { ...event.message, sequence: event.message.sequence + 1 } }] : [event],
+      );
+    },
+  },
+  {
+    name: 'swaps-pairs-of-created-events',
+    rule: '6 messageCreated: events of one conversation in sequence order (the suite\'s SHOULD)',
+    breaks: ['events.created.in-order'],
+    patch(state) {
+      const held = new Map<string, DomainEvent>();
+      rewritePublish(state, (event) => {
+        if (event.kind !== 'messageCreated') return [event];
+        const conversationId = event.message.conversationId;
+        const earlier = held.get(conversationId);
+        if (!earlier) {
+          held.set(conversationId, event);
+          return [];
+        }
+        held.delete(conversationId);
+        return [event, earlier];
+      });
+    },
+  },
+];
