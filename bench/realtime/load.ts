@@ -93,7 +93,12 @@ async function run(config: LoadConfig): Promise<LoadReport> {
   }
 }
 
-const config = JSON.parse(process.argv[2] ?? '') as LoadConfig;
+const argument = process.argv[2];
+if (!argument) {
+  process.stderr.write('usage: node --import tsx bench/realtime/load.ts CONFIG_JSON (see LoadConfig; bench/realtime/measure.ts passes it)\n');
+  process.exit(2);
+}
+const config = JSON.parse(argument) as LoadConfig;
 try {
   const report = await run(config);
   process.stdout.write(`${JSON.stringify(report)}\n`);
