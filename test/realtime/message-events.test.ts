@@ -247,3 +247,33 @@ describe('who may subscribe', () => {
     expect(events.pending).toBe(0);
   });
 });
+
+describe('resources', () => {
+  it('lets go of an idle subscription when the client completes it, and of all of them when the socket closes', async () => {
+    const channel = await sharedChannel();
+    const socket = await socketOf(world.b);
+    const before = mock.state.events.listenerCount('messageCreated', channel);
+    const stop = socket.client.subscribe({ query: created, variables: { c: channel } }, { next: () => {}, error: () => {}, complete: () => {} });
+    await until(() => mock.state.events.listenerCount('messageCreated', channel) === before + 1, 'the listener');
+    stop();
+    await until(() => mock.state.events.listenerCount('messageCreated', channel) === before, 'the listener to go');
+
+    const other = await socketOf(world.b);
+    for (let i = 0; i < 3; i++) new Results(other, created, { c: channel });
+    await until(() => mock.state.events.listenerCount('messageCreated', channel) === before + 3, 'three listeners');
+    await other.dispose();
+    await until(() => mock.state.events.listenerCount('messageCreated', channel) === before && mock.state.events.listenerCount('membershipEnded', channel) === 0, 'every listener to go');
+  });
+
+  it('gives every subscriber of one shape the same payload, and each shape its own', async () => {
+    const channel = await sharedChannel();
+    const [one, two] = [await socketOf(world.a), await socketOf(world.b)];
+    const full = [await listen<{ messageCreated: Event }>(one, 'messageCreated', created, channel), await listen<{ messageCreated: Event }>(two, 'messageCreated', created, channel)];
+    const slim = await listen<{ messageCreated: { id: string } }>(two, 'messageCreated', 'subscription($c: ID!) { messageCreated(conversationId: $c) { id } }', channel);
+    const sent = await send(mock.url, world.a, channel, 'for everyone');
+    const [first, second] = [await full[0]!.data(), await full[1]!.data()];
+    expect(second).toEqual(first);
+    expect(first.messageCreated.id).toBe(sent.id);
+    expect(await slim.data()).toEqual({ messageCreated: { id: sent.id } });
+  });
+});

@@ -3,9 +3,10 @@ import {
   getOperationAST,
   getVariableValues,
   GraphQLError,
+  createSourceEventStream,
   parse,
+  print,
   specifiedRules,
-  subscribe,
   validate,
   type DocumentNode,
   type ExecutionArgs,
@@ -19,6 +20,7 @@ import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
 import { compileOperation, compilerLoaded, loadCompiler, type CompiledOperation } from './compile.js';
+import { mapEvents, sharedEventResult } from './event-results.js';
 import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
 import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
 
@@ -190,11 +192,20 @@ export class Engine {
   /**
    * Starts a subscription: a stream of results, one per event, or a single result when it is
    * refused (the subscriber may not see the conversation, the arguments are wrong). Each event is
-   * executed with graphql-js: its selection is small, and compiling per document would cost more
-   * than it saves for the few events a subscriber usually sees.
+   * executed once per subscription shape, whatever the number of subscribers sharing it (see
+   * `event-results.ts`), with graphql-js: one execution per event leaves nothing for compiling to win.
    */
-  subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
-    return subscribe(args);
+  async subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
+    const source = await createSourceEventStream(args);
+    if (!isAsyncIterator(source)) return source as ExecutionResult;
+    const shape = `${this.documentKey(args.document)}\u0000${args.operationName ?? ''}\u0000${JSON.stringify(args.variableValues ?? {})}`;
+    return mapEvents(source, (event) => sharedEventResult(event, shape, args));
+  }
+
+  /** A stable key of a document: its query text when it came through the cache, else its printed form. */
+  private documentKey(document: DocumentNode): string {
+    const text = document.loc?.source.body;
+    return text ?? print(document);
   }
 
   /** Shapes one error for a client; see `format-error.ts`. */
@@ -213,6 +224,10 @@ export class Engine {
     const result = await this.execute(args);
     return result.errors ? { ...result, errors: result.errors.map(this.formatError) } : result;
   }
+}
+
+function isAsyncIterator(value: unknown): value is AsyncIterator<unknown> & AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
 /** `error` with `extensions.code` set to `code` unless it already has one. */
