@@ -5,25 +5,20 @@
  * {@link LoadReport}, on stdout. Progress goes to stderr; a failure exits 1 with its reason there.
  */
 import { Deliveries } from './deliveries.js';
+import type { RealtimeOptions } from './measure.js';
 import { GraphQLPoster } from './http.js';
 import { measureLatency, measureThroughput, warmUp, type Latency, type Rig, type Throughput, type WarmUp } from './phases.js';
 import { sendBody } from './protocol.js';
 import { ANCHOR_AUDIENCE, provisionParley, type Audience } from './provision.js';
 import { SubscriberPool } from './subscribers.js';
 
-export interface LoadConfig {
+/** What one load run needs: the shared sizes of {@link RealtimeOptions}, and the server to load. */
+export interface LoadConfig extends Pick<RealtimeOptions, 'subscribers' | 'users' | 'warmUpMessages' | 'latencyMessages' | 'seconds' | 'inFlight'> {
   /** `http://HOST:PORT`; GraphQL at /graphql over HTTP and WebSocket. */
   readonly origin: string;
   /** Parley needs accounts and a conversation; the anchors take anything. */
   readonly parley: boolean;
   readonly serverPid?: number;
-  readonly subscribers: number;
-  /** Parley accounts the sockets are spread over. */
-  readonly users: number;
-  readonly warmUpMessages: number;
-  readonly latencyMessages: number;
-  readonly seconds: number;
-  readonly inFlight: number;
 }
 
 export interface LoadReport {

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
-import type { DomainEventKind } from '../../src/mock-server/state/events.js';
 import { typingRules } from '../../src/mock-server/state/typing.js';
 import { expectCode, gql, ok } from '../support/client.js';
-import { acknowledged, connectSocket, Results, until, type SocketClient } from '../support/socket.js';
+import { Sockets } from '../support/realtime.js';
+import { until, type Results } from '../support/socket.js';
 import { buildWorld, createChannel, send, type Actor, type World } from '../support/world.js';
 
 /** typingChanged (with expiry on an injected clock), presenceChanged and notificationReceived. */
@@ -18,30 +18,17 @@ interface Ephemeral {
 const clock = new ManualClock(Date.parse('2026-03-02T10:00:00Z'));
 let mock: RunningMockServer;
 let world: World;
-const sockets: SocketClient[] = [];
+const sockets = new Sockets(() => mock);
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true, clock });
   world = await buildWorld(mock.url);
 });
-afterEach(async () => {
-  await Promise.all(sockets.splice(0).map((socket) => socket.dispose()));
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => mock.close());
 
-async function socketOf(actor: Actor): Promise<SocketClient> {
-  const socket = connectSocket(mock.wsUrl, { Authorization: `Bearer ${actor.token}` });
-  sockets.push(socket);
-  await acknowledged(socket);
-  return socket;
-}
-
-async function listen<T>(socket: SocketClient, kind: DomainEventKind, query: string, scope: string, variables: Record<string, unknown>): Promise<Results<T>> {
-  const before = mock.state.events.listenerCount(kind, scope);
-  const results = new Results<T>(socket, query, variables);
-  await until(() => mock.state.events.listenerCount(kind, scope) > before, `a ${kind} listener`);
-  return results;
-}
+const socketOf = (actor: Actor) => sockets.as(actor);
+const listen = sockets.listen.bind(sockets);
 
 const TYPING = 'subscription($c: ID!) { typingChanged(conversationId: $c) { conversationId userId active } }';
 const PRESENCE = 'subscription($c: ID!) { presenceChanged(conversationId: $c) { conversationId userId active } }';
@@ -133,8 +120,7 @@ describe('presenceChanged', () => {
   });
 
   it('a refused connection never makes anyone present', async () => {
-    const refused = connectSocket(mock.wsUrl, { Authorization: 'Bearer pa_unknown' });
-    sockets.push(refused);
+    const refused = sockets.raw({ Authorization: 'Bearer pa_unknown' });
     expect((await refused.closed).code).toBe(4401);
     expect(mock.state.presence.isPresent(world.c.id)).toBe(false);
   });

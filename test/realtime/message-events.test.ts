@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
-import type { DomainEventKind } from '../../src/mock-server/state/events.js';
 import { gql, ok } from '../support/client.js';
-import { acknowledged, connectSocket, Results, until, type SocketClient } from '../support/socket.js';
+import { Sockets } from '../support/realtime.js';
+import { Results, until } from '../support/socket.js';
 import { buildWorld, createChannel, send, sendMany, type Actor, type World } from '../support/world.js';
 
 /** messageCreated, messageUpdated and messageDeleted: who gets them, when, and with what. */
@@ -28,34 +28,18 @@ interface Event {
 
 let mock: RunningMockServer;
 let world: World;
-const sockets: SocketClient[] = [];
+const sockets = new Sockets(() => mock);
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true });
   world = await buildWorld(mock.url);
 });
-afterEach(async () => {
-  await Promise.all(sockets.splice(0).map((socket) => socket.dispose()));
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => mock.close());
 
-async function socketOf(actor: Actor): Promise<SocketClient> {
-  const socket = connectSocket(mock.wsUrl, { Authorization: `Bearer ${actor.token}` });
-  sockets.push(socket);
-  await acknowledged(socket);
-  return socket;
-}
-
-/**
- * Subscribes and waits until the server holds the subscription: graphql-ws does not acknowledge a
- * subscribe, and a mutation sent over HTTP could otherwise overtake it.
- */
-async function listen<T>(socket: SocketClient, kind: DomainEventKind, query: string, conversationId: string): Promise<Results<T>> {
-  const before = mock.state.events.listenerCount(kind, conversationId);
-  const results = new Results<T>(socket, query, { c: conversationId });
-  await until(() => mock.state.events.listenerCount(kind, conversationId) > before, `a ${kind} listener`);
-  return results;
-}
+const socketOf = (actor: Actor) => sockets.as(actor);
+const listen = <T>(socket: Parameters<Sockets['listen']>[0], kind: Parameters<Sockets['listen']>[1], query: string, conversationId: string) =>
+  sockets.listen<T>(socket, kind, query, conversationId);
 
 /** A fresh channel with A as owner and B as member. */
 async function sharedChannel(): Promise<string> {

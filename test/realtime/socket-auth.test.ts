@@ -3,7 +3,8 @@ import WebSocket from 'ws';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
 import { gql, ok } from '../support/client.js';
-import { acknowledged, connectSocket, Results, type SocketClient } from '../support/socket.js';
+import { Sockets } from '../support/realtime.js';
+import { acknowledged, Results } from '../support/socket.js';
 import { buildWorld, login, type World } from '../support/world.js';
 
 /** Socket authentication: the token forms of connection_init, 4401 refusals, expiry and revocation. */
@@ -11,21 +12,14 @@ import { buildWorld, login, type World } from '../support/world.js';
 const clock = new ManualClock(Date.parse('2026-01-05T09:00:00Z'));
 let mock: RunningMockServer;
 let world: World;
-const sockets: SocketClient[] = [];
-
-function open(params: Record<string, unknown> | undefined, headers: Record<string, string> = {}): SocketClient {
-  const socket = connectSocket(mock.wsUrl, params, headers);
-  sockets.push(socket);
-  return socket;
-}
+const sockets = new Sockets(() => mock);
+const open = sockets.raw.bind(sockets);
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true, clock });
   world = await buildWorld(mock.url);
 });
-afterEach(async () => {
-  await Promise.all(sockets.splice(0).map((socket) => socket.dispose()));
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => mock.close());
 
 const ME = '{ me { id } }';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/mock-server/fixtures.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { gql, ok } from '../support/client.js';
-import { acknowledged, connectSocket, Results, until, type SocketClient } from '../support/socket.js';
+import { Sockets } from '../support/realtime.js';
+import type { Results, SocketClient } from '../support/socket.js';
 import { login, type Actor } from '../support/world.js';
 
 /**
@@ -16,7 +17,7 @@ let mock: RunningMockServer;
 let alice: Actor;
 let bob: Actor;
 let general: string;
-const sockets: SocketClient[] = [];
+const sockets = new Sockets(() => mock);
 
 const SUBSCRIPTIONS = {
   messageCreated: 'subscription($c: ID!) { messageCreated(conversationId: $c) { id sequence senderId content } }',
@@ -33,15 +34,9 @@ interface Tab {
 }
 
 async function openTab(actor: Actor): Promise<Tab> {
-  const socket = connectSocket(mock.wsUrl, { Authorization: `Bearer ${actor.token}` });
-  sockets.push(socket);
-  await acknowledged(socket);
+  const socket = await sockets.as(actor);
   const events = {} as Tab['events'];
-  for (const kind of Object.keys(SUBSCRIPTIONS) as Kind[]) {
-    const before = mock.state.events.listenerCount(kind, general);
-    events[kind] = new Results(socket, SUBSCRIPTIONS[kind], { c: general });
-    await until(() => mock.state.events.listenerCount(kind, general) > before, `${kind} listener`);
-  }
+  for (const kind of Object.keys(SUBSCRIPTIONS) as Kind[]) events[kind] = await sockets.listen(socket, kind, SUBSCRIPTIONS[kind], general);
   return { socket, events };
 }
 
@@ -59,7 +54,7 @@ beforeAll(async () => {
   general = conversations.find((conversation) => conversation.title === 'general')!.id;
 });
 afterAll(async () => {
-  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await sockets.closeAll();
   await mock.close();
 });
 

@@ -47,6 +47,11 @@ async function subscribedAs(ctx: CheckContext, who: 'A' | 'B', query: string, co
 
 const sentIn = (sent: readonly Sent[]) => (event: EventNode) => sent.some((message) => message.id === event.id);
 
+/** A sends `label n` to the channel until `events` carries one of those messages (see {@link eventAfter}). */
+function createdAfterSending(ctx: CheckContext, events: SubscriptionResults, channel: string, label: string, expected: string) {
+  return eventAfter(ctx, events, 'messageCreated', (n) => sendAs(ctx, ctx.world.a, channel, `${label} ${n}`), (e, sent) => sentIn(sent)(e), expected);
+}
+
 export const eventChecks: Check[] = [
   {
     id: 'events.created.delivered',
@@ -59,7 +64,7 @@ export const eventChecks: Check[] = [
       const expected = "B's messageCreated subscription delivers A's message with the id, sequence and clientMessageId sendMessage returned";
       const channel = await eventChannel(ctx, [ctx.world.b!]);
       const events = await subscribedAs(ctx, 'B', CREATED, channel);
-      const { event, acted } = await eventAfter(ctx, events, 'messageCreated', (n) => sendAs(ctx, ctx.world.a, channel, `event ${n}`), (e, sent) => sentIn(sent)(e), expected);
+      const { event, acted } = await createdAfterSending(ctx, events, channel, 'event', expected);
       const sent = acted.find((message) => message.id === event.id)!;
       expectField(event, 'sequence', sent.sequence, expected);
       expectField(event, 'clientMessageId', sent.clientMessageId, expected);
@@ -79,7 +84,7 @@ export const eventChecks: Check[] = [
       const expected = 'five messages sent one after another arrive as five messageCreated events in ascending sequence';
       const channel = await eventChannel(ctx, [ctx.world.b!]);
       const events = await subscribedAs(ctx, 'B', CREATED, channel);
-      const live = await eventAfter(ctx, events, 'messageCreated', (n) => sendAs(ctx, ctx.world.a, channel, `warm-up ${n}`), (e, sent) => sentIn(sent)(e), expected);
+      const live = await createdAfterSending(ctx, events, channel, 'warm-up', expected);
       const burst: Sent[] = [];
       for (let i = 1; i <= 5; i++) burst.push(await sendAs(ctx, ctx.world.a, channel, `burst ${i}`));
       const warmUps = new Set(live.acted.map((message) => message.id));
@@ -232,7 +237,7 @@ export const eventChecks: Check[] = [
       const events = await subscribedAs(ctx, 'B', CREATED, channel);
       const early = await heardWithin(events, ctx.realtime.quietMs);
       if (early.length > 0) fail(`before anything new was sent, B received ${early.length} event(s): ${shown(early)}`, expected);
-      const { others } = await eventAfter(ctx, events, 'messageCreated', (n) => sendAs(ctx, ctx.world.a, channel, `new ${n}`), (e, sent) => sentIn(sent)(e), expected);
+      const { others } = await createdAfterSending(ctx, events, channel, 'new', expected);
       const replayed = others.filter(sentIn(stored));
       if (replayed.length > 0) fail(`stored messages were delivered as new: ${shown(replayed.map((e) => e.id))}`, expected);
     },
@@ -249,7 +254,7 @@ export const eventChecks: Check[] = [
       const b = ctx.world.b!;
       const channel = await eventChannel(ctx, [b]);
       const first = await ctx.realtime.connect(b);
-      const before = await eventAfter(ctx, first.subscribe(CREATED, { conversationId: channel }), 'messageCreated', (n) => sendAs(ctx, ctx.world.a, channel, `before ${n}`), (e, sent) => sentIn(sent)(e), expected);
+      const before = await createdAfterSending(ctx, first.subscribe(CREATED, { conversationId: channel }), channel, 'before', expected);
       const held = before.event.sequence;
       await first.dispose();
 
@@ -268,7 +273,7 @@ export const eventChecks: Check[] = [
       if (JSON.stringify(ours) !== JSON.stringify(wanted)) {
         fail(`B held sequence ${held}; messagesSince returned ${shown(ours)}, but the messages sent after it are ${shown(wanted)}`, expected);
       }
-      const after = await eventAfter(ctx, events, 'messageCreated', (n) => sendAs(ctx, ctx.world.a, channel, `after reconnect ${n}`), (e, sent) => sentIn(sent)(e), expected);
+      const after = await createdAfterSending(ctx, events, channel, 'after reconnect', expected);
       const newest = Math.max(...whileAway.map((message) => message.sequence));
       if (after.event.sequence <= newest) fail(`the first event after reconnecting has sequence ${after.event.sequence}, not above ${newest}`, expected);
       if (events.end) fail(`the new subscription ended: ${endOf(events)}`, expected);
