@@ -4,7 +4,7 @@
  *
  * @example
  * const mock = await startMockServer({ port: 0 });
- * // ... point your client at mock.url ...
+ * // ... point your client at mock.url, and a graphql-ws client at mock.wsUrl ...
  * await mock.close();
  */
 export { startMockServer, type MockServerOptions, type RunningMockServer } from './mock-server/mock-server.js';
@@ -12,7 +12,10 @@ export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from
 export { createEngine } from './mock-server/create-engine.js';
 export { Engine, type EngineOptions, type OperationRequest } from './mock-server/engine/engine.js';
 export { MockState, type MockStateOptions } from './mock-server/state/mock-state.js';
-export { ManualClock, systemClock, type Clock } from './mock-server/state/clock.js';
+export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';
+export { typingRules } from './mock-server/state/typing.js';
+export { socketRules } from './mock-server/ws/websocket-door.js';
+export { SocketClose } from './mock-server/ws/close-codes.js';
 export { DomainError } from './mock-server/state/errors.js';
 export { ErrorCode } from './schema/error-codes.js';
 export { schemaSdl, schemaPath } from './schema/load.js';
