@@ -105,6 +105,12 @@ describe('parley CLI', () => {
       expect(pretty.status, pretty.stderr).toBe(0);
       expect(pretty.stdout).toMatch(/(\d+) checks: \1 passed, 0 failed, 0 skipped/);
       expect(pretty.stdout).toContain('messages.order.ascending');
+      expect(pretty.stdout).toMatch(/6 Events\n {2}✓ events\.created\.delivered/);
+      expect(pretty.stdout).toContain(`realtime: connected to ${mock.wsUrl} with connection_init {"Authorization":"Bearer <token>"}`);
+      const noSocket = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*', '--no-color']);
+      expect(noSocket.status, noSocket.stderr).toBe(0);
+      expect(noSocket.stdout).toMatch(/realtime checks skipped: no graphql-ws server answered at ws:\/\/127\.0\.0\.1:9\/graphql \(.*ECONNREFUSED/);
+      expect(noSocket.stdout).toMatch(/8 checks: 0 passed, 0 failed, 8 skipped/);
       const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
       const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);
       expect(junit.status, junit.stderr).toBe(0);
