@@ -50,7 +50,20 @@ describe.concurrent('the realtime checks', () => {
   }, RUN_TIMEOUT);
 });
 
-describe.concurrent('without a realtime server', () => {
+describe.concurrent('finding the realtime server', () => {
+  it('finds a server that takes the token only on the upgrade request, refusing other upgrades with 401, and passes it', async () => {
+    const mock = await startMockServer({ port: 0, empty: true });
+    const proxy = await startProxy({ upstream: mock.origin, hooks: { frames: { upgrade: (request) => (request.headers.authorization ? undefined : 401) } } });
+    try {
+      const report = await runConformance({ baseUrl: proxy.origin, only: ['events.*'] });
+      expect(report.notes).toContain(`realtime: connected to ${proxy.origin.replace('http', 'ws')}/graphql with the upgrade request header Authorization: Bearer <token>`);
+      expect(report.summary, notPassed(report)).toMatchObject({ passed: realtimeChecks.length, failed: 0, skipped: 0 });
+    } finally {
+      await proxy.close();
+      await mock.close();
+    }
+  }, RUN_TIMEOUT);
+
   it('skips every realtime check with one note that says why, and passes the rest', async () => {
     const mock = await startMockServer({ port: 0, empty: true });
     const closed = (await closedPortOrigin()).replace(/^http/, 'ws');

@@ -27,6 +27,12 @@ export async function probeRealtime(url: string, token: string, timeoutMs: numbe
     if (outcome === 'acknowledged') return { available: true, form };
     if (outcome === 'timeout') return { available: false, reason: `no graphql-ws connection_ack came from ${url} within ${timeoutMs} ms` };
     if (outcome.code === 4406) return { available: false, reason: `${url} does not speak the graphql-transport-ws subprotocol (closed with 4406)` };
+    // A server that authenticates the upgrade itself answers it 401 or 403 without the header form.
+    const upgradeRefused = /Unexpected server response: 40[13]\b/.exec(connection.lastError ?? '');
+    if (upgradeRefused) {
+      refusals.push(`${form.name}: the upgrade was answered ${upgradeRefused[0].slice(-3)}`);
+      continue;
+    }
     if (!AUTH_REFUSALS.has(outcome.code)) {
       const why = connection.lastError ?? `closed with ${outcome.code}${outcome.reason ? `: ${outcome.reason}` : ''}`;
       return { available: false, reason: `no graphql-ws server answered at ${url} (${why})` };

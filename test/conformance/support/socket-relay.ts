@@ -16,6 +16,8 @@ export interface RelaySession {
  * client's socket with.
  */
 export interface FrameHooks {
+  /** Refuses an upgrade with this HTTP status (a server that authenticates the upgrade itself). */
+  upgrade?(request: IncomingMessage): number | undefined;
   toServer?(message: WsMessage, session: RelaySession): readonly WsMessage[] | { close: number; reason: string } | undefined;
   toClient?(message: WsMessage, session: RelaySession): readonly WsMessage[] | undefined;
 }
@@ -49,6 +51,11 @@ export function relayWebSockets(server: Server, upstreamOrigin: string, prefix: 
       return;
     }
     const path = pathname.slice(prefix.length);
+    const refused = hooks.upgrade?.(request);
+    if (refused !== undefined) {
+      socket.end(`HTTP/1.1 ${refused} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
     wss.handleUpgrade(request, socket, head, (client) => {
       const protocols = request.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()) ?? [];
       const headers = request.headers.authorization ? { authorization: request.headers.authorization } : {};
