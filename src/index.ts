@@ -14,7 +14,7 @@ export { Engine, type EngineOptions, type OperationRequest } from './mock-server
 export { MockState, type MockStateOptions } from './mock-server/state/mock-state.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';
 export { typingRules } from './mock-server/state/typing.js';
-export { socketRules } from './mock-server/ws/websocket-door.js';
+export { socketRules } from './mock-server/ws/socket-rules.js';
 export { SocketClose } from './mock-server/ws/close-codes.js';
 export { DomainError } from './mock-server/state/errors.js';
 export { ErrorCode } from './schema/error-codes.js';

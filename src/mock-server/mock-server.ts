@@ -8,7 +8,7 @@ import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { MockState } from './state/mock-state.js';
 import type { TokenLifetimes } from './state/sessions.js';
-import { attachWebSocketDoor } from './ws/websocket-door.js';
+import { attachWebSocketDoor } from './ws/attach.js';
 
 export interface MockServerOptions extends HttpDoorOptions {
   /** Port to listen on; 0 picks a free one. @default 4000 */

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import type { Context } from 'graphql-ws';
@@ -8,18 +8,9 @@ import type { Engine } from '../engine/engine.js';
 import type { Timer } from '../state/clock.js';
 import { DomainError } from '../state/errors.js';
 import { closeReason, SocketClose } from './close-codes.js';
+import { socketRules } from './socket-rules.js';
 import { serveGraphQLWs, type SocketExtra } from './graphql-ws-adapter.js';
 import { socketToken } from './socket-token.js';
-
-/** Limits of the WebSocket door. */
-export const socketRules = {
-  /** Operations one connection may run at once; more is almost always a client leaking them. */
-  maxOperationsPerConnection: 200,
-  /** Unsent bytes a socket may hold before the door gives up on a client that does not read. */
-  maxBufferedBytes: 16 * 1024 * 1024,
-  /** How often the server pings; a client that does not answer within as long is dropped. */
-  keepAliveMs: 12_000,
-} as const;
 
 interface Connection {
   readonly userId: string;
@@ -32,13 +23,15 @@ interface Connection {
 type SocketContext = Context<Record<string, unknown> | undefined, SocketExtra>;
 
 export interface WebSocketDoor {
+  /** Takes over an HTTP upgrade request for `/graphql`. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Closes every socket (1001) and stops accepting new ones. */
   close(): Promise<void>;
 }
 
 /**
  * The WebSocket door: the graphql-ws protocol (`graphql-transport-ws`) on the HTTP door's port and
- * path, `/graphql`. Like the HTTP door it only translates: the engine parses, validates, applies
+ * path, `/graphql` (`attach.ts` routes the upgrades here). Like the HTTP door it only translates: the engine parses, validates, applies
  * the limits, executes and shapes the errors.
  *
  * - The access token comes with `connection_init` (see `socket-token.ts` for the accepted forms).
@@ -49,19 +42,10 @@ export interface WebSocketDoor {
  *   them absent (`presenceChanged`).
  * - Queries and mutations are served too, as graphql-ws allows.
  */
-export function attachWebSocketDoor(server: Server, engine: Engine): WebSocketDoor {
+export function createWebSocketDoor(engine: Engine): WebSocketDoor {
   const { state } = engine;
   const connections = new WeakMap<SocketContext, Connection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes });
-
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const pathname = (request.url ?? '/').split('?', 1)[0];
-    if (pathname !== '/graphql') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
-  });
 
   const refuse = (ctx: SocketContext, reason: string): false => {
     ctx.extra.socket.close(SocketClose.Unauthorized, closeReason(`Unauthorized: ${reason}`));
@@ -144,6 +128,7 @@ export function attachWebSocketDoor(server: Server, engine: Engine): WebSocketDo
   );
 
   return {
+    handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) {

@@ -1,0 +1,36 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Engine } from '../engine/engine.js';
+import type { WebSocketDoor } from './websocket-door.js';
+
+/**
+ * Routes WebSocket upgrades of `server` to the WebSocket door: `/graphql` only, anything else is
+ * answered 404. The door (ws and graphql-ws, about 40 ms to import) loads in the background once
+ * the server listens, so start-up does not wait for it; an upgrade that comes first waits for it.
+ */
+export function attachWebSocketDoor(server: Server, engine: Engine): { close(): Promise<void> } {
+  let door: Promise<WebSocketDoor> | undefined;
+  const load = () => (door ??= import('./websocket-door.js').then((module) => module.createWebSocketDoor(engine)));
+  server.once('listening', () => setImmediate(() => void load()));
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = (request.url ?? '/').split('?', 1)[0];
+    if (pathname !== '/graphql') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    load().then(
+      (loaded) => loaded.handleUpgrade(request, socket, head),
+      (error: unknown) => {
+        engine.logBug(error instanceof Error ? error : new Error(String(error)));
+        socket.end('HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      },
+    );
+  });
+
+  return {
+    close: async () => {
+      if (door) await (await door).close();
+    },
+  };
+}
