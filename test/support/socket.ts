@@ -1,6 +1,7 @@
-import type { FormattedExecutionResult as ExecutionResult } from 'graphql';
+import type { FormattedExecutionResult, FormattedExecutionResult as ExecutionResult } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { SubscriptionResults } from '../../src/conformance/realtime/subscription-results.js';
 
 /** How a socket ended, as the client saw it. */
 export interface Closed {
@@ -56,48 +57,34 @@ export function acknowledged(socket: SocketClient): Promise<void> {
 
 /**
  * One operation's results, queued as they arrive so a test can take them in order and none is
- * missed between two awaits (the pattern of graphql-ws's own tests).
+ * missed between two awaits (the conformance suite's queue, with failing waits for tests).
  */
 export class Results<T = Record<string, unknown>> {
-  private readonly items: ExecutionResult<T, unknown>[] = [];
-  private waiting: (() => void) | undefined;
-  completed = false;
-  error: unknown;
+  private readonly queue = new SubscriptionResults();
 
   constructor(socket: SocketClient, query: string, variables: Record<string, unknown> = {}) {
     socket.client.subscribe<T>(
       { query, variables },
       {
-        next: (value) => this.push(value),
-        error: (error) => {
-          this.error = error;
-          this.wake();
-        },
-        complete: () => {
-          this.completed = true;
-          this.wake();
-        },
+        next: (value) => this.queue.push(value as FormattedExecutionResult),
+        error: (error) => this.queue.finish({ kind: 'error', detail: JSON.stringify(error), codes: [] }),
+        complete: () => this.queue.finish({ kind: 'complete' }),
       },
     );
   }
 
-  /** The next result; fails after `timeoutMs` without one. */
+  /** True once the server completed the operation. */
+  get completed(): boolean {
+    return this.queue.end?.kind === 'complete';
+  }
+
+  /** The next result; fails when the operation ended first, or after `timeoutMs` without one. */
   async next(timeoutMs = 2_000): Promise<ExecutionResult<T, unknown>> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.items.length === 0) {
-      if (this.completed) throw new Error('the operation completed without another result');
-      if (this.error !== undefined) throw new Error(`the operation failed: ${JSON.stringify(this.error)}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no result within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-    return this.items.shift()!;
+    const result = await this.queue.next(timeoutMs);
+    if (result) return result as ExecutionResult<T, unknown>;
+    const end = this.queue.end;
+    if (!end) throw new Error(`no result within ${timeoutMs} ms`);
+    throw new Error(end.kind === 'complete' ? 'the operation completed without another result' : `the operation failed: ${end.detail}`);
   }
 
   /** The data of the next result, which must have no errors. */
@@ -109,27 +96,12 @@ export class Results<T = Record<string, unknown>> {
 
   /** Results received and not yet taken. */
   get pending(): number {
-    return this.items.length;
+    return this.queue.pending.length;
   }
 
   /** Resolves once the operation completed (or failed); fails after `timeoutMs`. */
   async ended(timeoutMs = 2_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.completed && this.error === undefined) {
-      if (Date.now() > deadline) throw new Error(`the operation did not end within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-
-  private push(value: ExecutionResult<T, unknown>): void {
-    this.items.push(value);
-    this.wake();
-  }
-
-  private wake(): void {
-    const waiting = this.waiting;
-    this.waiting = undefined;
-    waiting?.();
+    if (!(await this.queue.ended(timeoutMs))) throw new Error(`the operation did not end within ${timeoutMs} ms`);
   }
 }
 

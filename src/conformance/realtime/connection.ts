@@ -3,82 +3,14 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { SocketAuthForm } from './auth-forms.js';
 import type { FrameLog } from './frames.js';
+import { SubscriptionResults } from './subscription-results.js';
+
+export { SubscriptionResults, type SubscriptionEnd } from './subscription-results.js';
 
 /** How a socket ended. */
 export interface SocketClosed {
   readonly code: number;
   readonly reason: string;
-}
-
-export type SubscriptionEnd =
-  /** The server sent `complete`. */
-  | { readonly kind: 'complete' }
-  /** The server sent `error` (a refusal before execution), or the socket closed under it. */
-  | { readonly kind: 'error'; readonly detail: string; readonly codes: readonly (string | null)[] };
-
-/**
- * One subscription's results, queued as they arrive, so a check can take them in order and none
- * is missed between two awaits.
- */
-export class SubscriptionResults {
-  private readonly items: FormattedExecutionResult[] = [];
-  private wake: (() => void) | undefined;
-  end: SubscriptionEnd | undefined;
-
-  push(result: FormattedExecutionResult): void {
-    this.items.push(result);
-    this.notify();
-  }
-
-  finish(end: SubscriptionEnd): void {
-    this.end ??= end;
-    this.notify();
-  }
-
-  /** Results received and not yet taken. */
-  get pending(): readonly FormattedExecutionResult[] {
-    return this.items;
-  }
-
-  /** The next result, or undefined when the subscription ended or `timeoutMs` passed without one. */
-  async next(timeoutMs: number): Promise<FormattedExecutionResult | undefined> {
-    const deadline = performance.now() + timeoutMs;
-    while (this.items.length === 0) {
-      const left = deadline - performance.now();
-      if (this.end || left <= 0) return undefined;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-    return this.items.shift();
-  }
-
-  /** Waits until the subscription ends or `timeoutMs` passes; true if it ended. */
-  async ended(timeoutMs: number): Promise<boolean> {
-    const deadline = performance.now() + timeoutMs;
-    while (!this.end) {
-      const left = deadline - performance.now();
-      if (left <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-    return true;
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
 }
 
 function codesOf(errors: unknown): (string | null)[] {

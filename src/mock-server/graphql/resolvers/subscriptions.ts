@@ -1,22 +1,12 @@
 import type { ConversationEventKind, MembershipEnded } from '../../state/event-streams.js';
 import { forbidden } from '../../state/errors.js';
-import type { EphemeralEvent, EventOf, MessageEvent } from '../../state/events.js';
-import type { Tables } from '../../state/tables.js';
+import type { EphemeralEvent, EventOf } from '../../state/events.js';
 import type { GraphQLContext } from '../context.js';
 import type { EphemeralState, MessageView, Resolvers } from '../generated/resolvers-types.js';
 import { messageView } from '../views/message.js';
 import { notificationView } from '../views/notification.js';
 
 type MessageKind = 'messageCreated' | 'messageUpdated' | 'messageDeleted';
-
-/** One view per event, however many subscribers read it. */
-const messageViews = new WeakMap<MessageEvent<MessageKind>, MessageView>();
-
-function messagePayload(tables: Tables, event: MessageEvent<MessageKind>): MessageView {
-  let view = messageViews.get(event);
-  if (!view) messageViews.set(event, (view = messageView(tables, event.message)));
-  return view;
-}
 
 /** A removed member's stream ends with this error, then completes. */
 function ended(event: MembershipEnded): never {
@@ -32,7 +22,8 @@ function messageField(kind: MessageKind) {
   return {
     subscribe: subscribeTo(kind),
     resolve: (event: EventOf<MessageKind> | MembershipEnded, _args: unknown, ctx: GraphQLContext): MessageView =>
-      event.kind === 'membershipEnded' ? ended(event) : messagePayload(ctx.state.tables, event),
+      // Runs once per event and subscription shape, not per subscriber (engine/event-results.ts).
+      event.kind === 'membershipEnded' ? ended(event) : messageView(ctx.state.tables, event.message),
   };
 }
 
