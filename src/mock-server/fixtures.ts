@@ -35,9 +35,10 @@ const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':whit
  * What "deterministic" means: ids, names, texts, reactions, replies and timestamps are the same
  * for the same seed and options. Access tokens are random per login, and the password hash is
  * salted at random (it is never shown). Records created after loading get random ids and the
- * real time, like any backend.
+ * real time, like any backend, unless `ids`, `secrets` and `clock` say otherwise (tests that
+ * compare two servers build them equal that way).
  */
-export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes'> & { clock?: Clock } = {}): Promise<MockState> {
+export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets'> & { clock?: Clock } = {}): Promise<MockState> {
   // The scrypt hash runs on libuv's thread pool while this thread loads faker: start-up overlaps them.
   // `locale/en` loads one locale (about 25 ms) where the package root loads all of them (130 ms).
   const [password, { faker }] = await Promise.all([hashPassword(DEMO_PASSWORD), import('@faker-js/faker/locale/en')]);
@@ -45,11 +46,13 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   // with another demo state being built in the same process.
   faker.seed(options.seed ?? 1);
   const runtimeClock = options.clock ?? systemClock;
+  const runtimeIds = options.ids ?? randomIds;
   let loading = true;
   let fixtureTime = DEMO_EPOCH;
   const state = new MockState({
     clock: { now: () => (loading ? fixtureTime : runtimeClock.now()), setTimer: (at, fire) => runtimeClock.setTimer(at, fire) },
-    ids: () => (loading ? flatString(faker.string.uuid()) : randomIds()),
+    ids: () => (loading ? flatString(faker.string.uuid()) : runtimeIds()),
+    secrets: options.secrets,
     tokenLifetimes: options.tokenLifetimes,
   });
   const tick = () => {

@@ -3,6 +3,7 @@ import { Conversations } from './conversations.js';
 import { EventStreams } from './event-streams.js';
 import { EventBus } from './events.js';
 import { randomIds, type IdGenerator } from './ids.js';
+import { randomSecrets, type SecretGenerator } from './secrets.js';
 import { MessagePages } from './message-pages.js';
 import { Messages } from './messages.js';
 import { Notifications } from './notifications.js';
@@ -19,6 +20,8 @@ export interface MockStateOptions {
   readonly clock?: Clock;
   /** Where new record ids come from. @default random v4 UUIDs */
   readonly ids?: IdGenerator;
+  /** Where the random part of tokens comes from. @default random bytes from the platform */
+  readonly secrets?: SecretGenerator;
   /** Token lifetimes. @default {@link defaultTokenLifetimes} */
   readonly tokenLifetimes?: TokenLifetimes;
 }
@@ -50,9 +53,10 @@ export class MockState {
     this.tables = createTables();
     this.clock = options.clock ?? systemClock;
     this.events = new EventBus();
-    const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds, events: this.events };
+    const secrets = options.secrets ?? randomSecrets;
+    const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds, secrets, events: this.events };
     this.eventStreams = new EventStreams(ctx);
-    this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events);
+    this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
     this.users = new Users(ctx, this.sessions);
     this.notifications = new Notifications(ctx);
     this.typing = new Typing(ctx);

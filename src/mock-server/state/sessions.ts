@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
 import type { EventBus } from './events.js';
+import { randomSecrets, type SecretGenerator } from './secrets.js';
 
 /**
  * Token lifetimes in milliseconds. SPEC.md leaves them open (section 5, gaps); these are the
@@ -47,10 +47,6 @@ interface AccessGrant {
 /** Sweep expired entries every this many issued tokens, so abandoned sessions cannot pile up. */
 const SWEEP_EVERY = 256;
 
-function token(prefix: string): string {
-  return `${prefix}_${randomBytes(24).toString('base64url')}`;
-}
-
 /**
  * Opaque bearer tokens held in memory.
  *
@@ -73,6 +69,7 @@ export class SessionStore {
     private readonly clock: Clock,
     private readonly lifetimes: TokenLifetimes = defaultTokenLifetimes,
     private readonly events?: EventBus,
+    private readonly secrets: SecretGenerator = randomSecrets,
   ) {}
 
   /** Opens a session for `userId` and returns its first token pair. */
@@ -140,8 +137,8 @@ export class SessionStore {
   private issue(session: Session): IssuedTokens {
     const now = this.clock.now();
     if (++this.issuedSinceSweep >= SWEEP_EVERY) this.sweep(now);
-    const accessToken = token('pa');
-    const refreshToken = token('pr');
+    const accessToken = `pa_${this.secrets(24)}`;
+    const refreshToken = `pr_${this.secrets(24)}`;
     session.refreshToken = refreshToken;
     session.refreshExpiresAt =
       now + (session.rememberMe ? this.lifetimes.rememberMeRefreshTokenMs : this.lifetimes.refreshTokenMs);

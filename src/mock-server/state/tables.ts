@@ -1,6 +1,7 @@
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { IdGenerator } from './ids.js';
+import type { SecretGenerator } from './secrets.js';
 import type {
   ConversationRecord,
   InviteLinkRecord,
@@ -54,5 +55,6 @@ export interface StateContext {
   readonly tables: Tables;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  readonly secrets: SecretGenerator;
   readonly events: EventBus;
 }

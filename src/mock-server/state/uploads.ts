@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { badInput, notFound } from './errors.js';
 import { quote, requireText } from './input.js';
 import type { UploadRecord, UploadScope } from './records.js';
@@ -32,7 +31,7 @@ export class Uploads {
   create(input: { contentType: string; scope: UploadScope; fileName?: string | null }, userId: string): UploadRecord {
     const now = this.ctx.clock.now();
     const upload: UploadRecord = {
-      key: `up_${randomBytes(18).toString('base64url')}`,
+      key: `up_${this.ctx.secrets(18)}`,
       ownerId: userId,
       contentType: requireContentType(input.contentType, 'input.contentType'),
       fileName: input.fileName == null ? null : requireText(input.fileName, 'input.fileName', { max: uploadRules.fileNameMax }),

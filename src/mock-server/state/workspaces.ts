@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { canManageWorkspace, workspaceOfMember } from './access.js';
 import type { Conversations } from './conversations.js';
 import { badInput, conflict, forbidden, notFound } from './errors.js';
@@ -88,7 +87,7 @@ export class Workspaces {
     if (role === 'OWNER') throw badInput('an invite link cannot grant the OWNER role');
     const now = this.ctx.clock.now();
     const link: InviteLinkRecord = {
-      token: `inv_${randomBytes(18).toString('base64url')}`,
+      token: `inv_${this.ctx.secrets(18)}`,
       workspaceId,
       role,
       createdBy: userId,
