@@ -1,7 +1,26 @@
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { getOperationAST, Kind, visit, type DocumentNode, type GraphQLSchema, type VariableDefinitionNode } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 
-export type CompiledOperation = CompiledQuery;
+/**
+ * One operation compiled by graphql-jit, with what the engine needs to run it as graphql-js would.
+ *
+ * graphql-jit's own variable coercion is not graphql-js's (it refuses an omitted input field
+ * whose non-null type has a default, takes an array for an input object, and mishandles an object
+ * literal's field whose variable is left out or null). So graphql-js
+ * coerces the variables and graphql-jit is handed values already coerced, which its coercion
+ * passes through unchanged (every scalar of the contract parses its own output to itself).
+ */
+export interface CompiledOperation {
+  readonly query: CompiledQuery['query'];
+  readonly variableDefinitions: readonly VariableDefinitionNode[];
+  /**
+   * Variables written inside a list or object literal (`input: {title: $t}`). Where such a
+   * variable is left out, graphql-jit gives the field null where graphql-js omits it or takes its
+   * default; where it is null, graphql-jit takes the null even for a non-null field, which
+   * graphql-js refuses. A request that leaves one of them out or null runs on graphql-js.
+   */
+  readonly variablesInsideLiterals: readonly string[];
+}
 
 type Jit = typeof import('graphql-jit');
 
@@ -35,5 +54,26 @@ export function compileOperation(schema: GraphQLSchema, document: DocumentNode, 
     // Not `customJSONSerializer`: its fast-json-stringify serializer checks every nullable field
     // against an ajv schema and measured 2.5x slower than JSON.stringify on a message page.
   });
-  return jit.isCompiledQuery(compiled) ? compiled : null;
+  if (!jit.isCompiledQuery(compiled)) return null;
+  return {
+    query: compiled.query,
+    variableDefinitions: getOperationAST(document, operationName)?.variableDefinitions ?? [],
+    variablesInsideLiterals: variablesInsideLiterals(document),
+  };
+}
+
+/** Names of the variables that appear inside list or object literals of arguments, anywhere in `document`. */
+function variablesInsideLiterals(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  visit(document, {
+    Argument(argument) {
+      if (argument.value.kind !== Kind.LIST && argument.value.kind !== Kind.OBJECT) return;
+      visit(argument.value, {
+        Variable(variable) {
+          names.add(variable.name.value);
+        },
+      });
+    },
+  });
+  return [...names];
 }

@@ -159,20 +159,27 @@ export class Engine {
     }
     const compiled = this.compiledFor(args.document, args.operationName ?? undefined);
     if (!compiled) return execute(args);
-    const result = compiled.query(args.rootValue, args.contextValue, args.variableValues);
-    return isPromise(result) ? result.then((settled) => this.sameRefusal(args, settled)) : this.sameRefusal(args, result);
+    // graphql-js coerces the variables, as its `execute` would (same limit on errors), so both
+    // paths accept and refuse the same requests with the same words (see `compile.ts`).
+    const variables = getVariableValues(this.schema, compiled.variableDefinitions, args.variableValues ?? {}, { maxErrors: 50 });
+    if (variables.errors) return { errors: variables.errors };
+    if (compiled.variablesInsideLiterals.some((name) => variables.coerced[name] == null)) return execute(args);
+    const result = compiled.query(args.rootValue, args.contextValue, variables.coerced);
+    return isPromise(result) ? result.then((settled) => this.asGraphQLJs(args, settled)) : this.asGraphQLJs(args, result);
   }
 
   /**
-   * A result without data is a refusal of the variables. graphql-jit words some of those errors
-   * differently from graphql-js, so they are produced again by graphql-js itself: a refused
-   * variable reads the same on both paths, and the successful path pays nothing for it.
+   * A graphql-jit result laid out as graphql-js lays out its own (`errors` before `data`), so that
+   * both paths send the same bytes. graphql-jit refusing variables that graphql-js accepted would
+   * be a bug: it is reported, and the operation runs on graphql-js.
    */
-  private sameRefusal(args: ExecutionArgs, result: ExecutionResult): ExecutionResult {
-    if (result.data !== undefined || !result.errors) return result;
-    const operation = getOperationAST(args.document, args.operationName)!;
-    const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
-    return coerced.errors ? { errors: coerced.errors } : result;
+  private asGraphQLJs(args: ExecutionArgs, result: ExecutionResult): ExecutionResult | Promise<ExecutionResult> {
+    if (!result.errors) return result;
+    if (result.data === undefined) {
+      this.logBug(new Error(`graphql-jit refused the variables graphql-js coerced: ${result.errors.map((error) => error.message).join('; ')}`));
+      return execute(args);
+    }
+    return { errors: result.errors, data: result.data };
   }
 
   private compiledFor(document: DocumentNode, operationName: string | undefined): CompiledOperation | undefined {
