@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MockState } from '../src/mock-server/state/mock-state.js';
-import { hashPassword } from '../src/mock-server/state/passwords.js';
+import { hashPassword } from '../src/mock-server/state/accounts/passwords.js';
 
 /** One user alone in one public channel: the world every benchmark pages through. */
 export interface BenchConversation {

@@ -1,8 +1,8 @@
 import type { ExecutionResult } from 'graphql';
 import { createEngine } from '../src/mock-server/create-engine.js';
 import type { Engine } from '../src/mock-server/engine/engine.js';
-import { encodeCursor } from '../src/mock-server/state/cursor.js';
-import type { MessagePage } from '../src/mock-server/state/message-pages.js';
+import { encodeCursor } from '../src/mock-server/state/messages/cursor.js';
+import type { MessagePage } from '../src/mock-server/state/messages/message-pages.js';
 import { appendMessages, createConversation, type BenchConversation } from './conversation.js';
 import { collectGarbage, median } from './stats.js';
 

@@ -13,7 +13,7 @@ export { createEngine } from './mock-server/create-engine.js';
 export { Engine, type EngineOptions, type OperationRequest } from './mock-server/engine/engine.js';
 export { MockState, type MockStateOptions } from './mock-server/state/mock-state.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';
-export { typingRules } from './mock-server/state/typing.js';
+export { typingRules } from './mock-server/state/live/typing.js';
 export { socketRules } from './mock-server/ws/socket-rules.js';
 export { SocketClose } from './mock-server/ws/close-codes.js';
 export { DomainError } from './mock-server/state/errors.js';

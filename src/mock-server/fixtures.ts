@@ -2,8 +2,11 @@ import type { Faker } from '@faker-js/faker';
 import { systemClock, type Clock } from './state/clock.js';
 import { flatString, randomIds } from './state/ids.js';
 import { MockState, type MockStateOptions } from './state/mock-state.js';
-import { hashPassword } from './state/passwords.js';
-import type { ConversationRecord, MessageRecord, UserRecord, WorkspaceRole } from './state/records.js';
+import { hashPassword } from './state/accounts/passwords.js';
+import type { UserRecord } from './state/accounts/records.js';
+import type { ConversationRecord } from './state/conversations/records.js';
+import type { MessageRecord } from './state/messages/records.js';
+import type { WorkspaceRole } from './state/workspaces/records.js';
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'parley-demo';

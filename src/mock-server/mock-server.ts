@@ -7,7 +7,7 @@ import type { DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { MockState } from './state/mock-state.js';
-import type { TokenLifetimes } from './state/sessions.js';
+import type { TokenLifetimes } from './state/accounts/sessions.js';
 import { attachWebSocketDoor } from './ws/attach.js';
 
 export interface MockServerOptions extends HttpDoorOptions {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
-import { typingRules } from '../../src/mock-server/state/typing.js';
+import { typingRules } from '../../src/mock-server/state/live/typing.js';
 import { expectCode, gql, ok } from '../support/client.js';
 import { Sockets } from '../support/realtime.js';
 import { until, type Results } from '../support/socket.js';

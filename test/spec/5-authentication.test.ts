@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { startTestMock } from '../support/mock.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
-import { defaultTokenLifetimes } from '../../src/mock-server/state/sessions.js';
+import { defaultTokenLifetimes } from '../../src/mock-server/state/accounts/sessions.js';
 import { expectCode, gql, ok } from '../support/client.js';
 import { MESSAGES, SINCE } from '../support/queries.js';
 import { buildWorld, login, registerActor, type World } from '../support/world.js';

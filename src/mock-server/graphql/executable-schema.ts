@@ -9,8 +9,8 @@ import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { messageResolvers } from './resolvers/messages.js';
 import { serviceResolvers } from './resolvers/service.js';
-import { subscriptionResolvers } from './resolvers/subscriptions.js';
-import { uploadResolvers } from './resolvers/uploads.js';
+import { subscriptionResolvers } from './resolvers/live.js';
+import { uploadResolvers } from './resolvers/files.js';
 import { workspaceResolvers } from './resolvers/workspaces.js';
 
 const areas: Resolvers[] = [

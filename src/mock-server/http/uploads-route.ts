@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { DomainError } from '../state/errors.js';
 import type { MockState } from '../state/mock-state.js';
-import { uploadRules } from '../state/uploads.js';
+import { uploadRules } from '../state/files/uploads.js';
 import { BodyTooLarge, readBody } from './body.js';
 import { sendError, sendJson } from './respond.js';
 

@@ -1,4 +1,5 @@
-import type { MessageRecord, NotificationRecord } from './records.js';
+import type { MessageRecord } from './messages/records.js';
+import type { NotificationRecord } from './notifications/records.js';
 
 /**
  * What the domain announces as it changes. Mutations publish these; subscriptions (SPEC.md 6)

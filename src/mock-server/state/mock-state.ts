@@ -1,19 +1,19 @@
 import { systemClock, type Clock } from './clock.js';
-import { Conversations } from './conversations.js';
-import { EventStreams } from './event-streams.js';
+import { Conversations } from './conversations/conversations.js';
+import { EventStreams } from './live/event-streams.js';
 import { EventBus } from './events.js';
 import { randomIds, type IdGenerator } from './ids.js';
 import { randomSecrets, type SecretGenerator } from './secrets.js';
-import { MessagePages } from './message-pages.js';
-import { Messages } from './messages.js';
-import { Notifications } from './notifications.js';
-import { Presence } from './presence.js';
-import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './sessions.js';
+import { MessagePages } from './messages/message-pages.js';
+import { Messages } from './messages/messages.js';
+import { Notifications } from './notifications/notifications.js';
+import { Presence } from './live/presence.js';
+import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
 import { createTables, type StateContext, type Tables } from './tables.js';
-import { Typing } from './typing.js';
-import { Uploads } from './uploads.js';
-import { Users } from './users.js';
-import { Workspaces } from './workspaces.js';
+import { Typing } from './live/typing.js';
+import { Uploads } from './files/uploads.js';
+import { Users } from './accounts/users.js';
+import { Workspaces } from './workspaces/workspaces.js';
 
 export interface MockStateOptions {
   /** Where time comes from. @default the system clock */

@@ -4,7 +4,7 @@ import { requirePageSize } from './input.js';
 /**
  * Offset-free cursor paging for lists other than messages (conversations, later channels and
  * notifications): the cursor names the last item seen, so an insertion elsewhere never shifts
- * a page. Message paging has its own rules (SPEC.md 4.1, 4.2) in `message-pages.ts`.
+ * a page. Message paging has its own rules (SPEC.md 4.1, 4.2) in `messages/message-pages.ts`.
  */
 export interface Page<T> {
   readonly nodes: T[];

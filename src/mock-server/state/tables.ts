@@ -2,17 +2,22 @@ import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { IdGenerator } from './ids.js';
 import type { SecretGenerator } from './secrets.js';
-import type {
-  ConversationRecord,
-  InviteLinkRecord,
-  MessageRecord,
-  NotificationRecord,
-  UploadRecord,
-  UserRecord,
-  WorkspaceRecord,
-} from './records.js';
+import type { UserRecord } from './accounts/records.js';
+import type { ConversationRecord } from './conversations/records.js';
+import type { UploadRecord } from './files/records.js';
+import type { MessageRecord } from './messages/records.js';
+import type { NotificationRecord } from './notifications/records.js';
+import type { InviteLinkRecord, WorkspaceRecord } from './workspaces/records.js';
 
-/** Every table of the in-memory store, with the secondary indexes that keep look-ups O(1). */
+/**
+ * Every table of the in-memory store, with the secondary indexes that keep look-ups O(1). Each
+ * area keeps its record types in its own `records.ts`; this file only assembles the tables.
+ *
+ * Records are plain data: views for GraphQL are built from them in `graphql/views/`, so what is
+ * stored and what is shown can differ (a deleted message keeps nothing it does not need; a view
+ * hides what the caller may not see). Times are epoch milliseconds; enums are the schema's values
+ * as strings.
+ */
 export interface Tables {
   readonly users: Map<string, UserRecord>;
   /** lower-cased email -> user id */

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
-import { authPayloadView, userProfileView } from '../views/account.js';
+import { authPayloadView, userProfileView } from '../views/accounts.js';
 
 /** register, login, refreshToken, logout, me. */
 export const accountResolvers: Resolvers = {

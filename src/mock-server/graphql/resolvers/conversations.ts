@@ -1,5 +1,5 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
-import { conversationPageView, conversationView } from '../views/conversation.js';
+import { conversationPageView, conversationView } from '../views/conversations.js';
 
 /** Channels and DMs: create, join, add members, read, list, mark as read, typing. */
 export const conversationResolvers: Resolvers = {

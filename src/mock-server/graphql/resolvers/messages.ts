@@ -1,5 +1,5 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
-import { messagePageView, messageView } from '../views/message.js';
+import { messagePageView, messageView } from '../views/messages.js';
 
 /** messages, messagesSince (SPEC.md 4.1, 4.2) and the message mutations. */
 export const messageResolvers: Resolvers = {

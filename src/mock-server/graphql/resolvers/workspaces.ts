@@ -1,6 +1,6 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
 import { iso } from '../views/time.js';
-import { workspaceView } from '../views/workspace.js';
+import { workspaceView } from '../views/workspaces.js';
 
 /** createWorkspace, workspace, workspaces, createWorkspaceInviteLink, joinWorkspace, removeWorkspaceMember. */
 export const workspaceResolvers: Resolvers = {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
-import { expectCode, gql, ok } from '../support/client.js';
-import { SINCE, type MessageNode, type Page } from '../support/queries.js';
-import { buildWorld, createChannel, send, SEND, type World } from '../support/world.js';
+import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
+import { expectCode, gql, ok } from '../../support/client.js';
+import { SINCE, type MessageNode, type Page } from '../../support/queries.js';
+import { buildWorld, createChannel, send, SEND, type World } from '../../support/world.js';
 
 let mock: RunningMockServer;
 let world: World;

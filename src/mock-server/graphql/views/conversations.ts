@@ -1,4 +1,4 @@
-import type { ConversationRecord } from '../../state/records.js';
+import type { ConversationRecord } from '../../state/conversations/records.js';
 import type { Tables } from '../../state/tables.js';
 import type { Page } from '../../state/paging.js';
 import type { ConversationMemberView, ConversationPage, ConversationView } from '../generated/resolvers-types.js';

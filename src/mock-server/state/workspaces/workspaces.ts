@@ -1,16 +1,10 @@
-import { canManageWorkspace, workspaceOfMember } from './access.js';
-import type { Conversations } from './conversations.js';
-import { badInput, conflict, forbidden, notFound } from './errors.js';
-import { quote, requireId, requireText } from './input.js';
-import type {
-  InviteLinkRecord,
-  WorkspacePurpose,
-  WorkspaceRecord,
-  WorkspaceRole,
-  WorkspaceTeamSize,
-} from './records.js';
-import type { Notifications } from './notifications.js';
-import type { StateContext } from './tables.js';
+import { canManageWorkspace, workspaceOfMember } from '../conversations/access.js';
+import type { Conversations } from '../conversations/conversations.js';
+import { badInput, conflict, forbidden, notFound } from '../errors.js';
+import { quote, requireId, requireText } from '../input.js';
+import type { InviteLinkRecord, WorkspacePurpose, WorkspaceRecord, WorkspaceRole, WorkspaceTeamSize } from './records.js';
+import type { Notifications } from '../notifications/notifications.js';
+import type { StateContext } from '../tables.js';
 
 /** Input rules for workspaces. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
 export const workspaceRules = {

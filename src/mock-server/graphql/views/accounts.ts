@@ -1,5 +1,5 @@
-import type { UserRecord } from '../../state/records.js';
-import type { SignedIn } from '../../state/users.js';
+import type { UserRecord } from '../../state/accounts/records.js';
+import type { SignedIn } from '../../state/accounts/users.js';
 import type { AuthPayload, UserProfile } from '../generated/resolvers-types.js';
 
 export function userProfileView(user: UserRecord): UserProfile {

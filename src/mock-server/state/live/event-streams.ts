@@ -1,9 +1,9 @@
 import { Repeater, RepeaterOverflowError } from '@repeaterjs/repeater';
-import { conversationOfMember } from './access.js';
-import { DomainError } from './errors.js';
-import { ErrorCode } from '../../schema/error-codes.js';
-import type { EventOf } from './events.js';
-import type { StateContext } from './tables.js';
+import { conversationOfMember } from '../conversations/access.js';
+import { DomainError } from '../errors.js';
+import { ErrorCode } from '../../../schema/error-codes.js';
+import type { EventOf } from '../events.js';
+import type { StateContext } from '../tables.js';
 
 export type ConversationEventKind = 'messageCreated' | 'messageUpdated' | 'messageDeleted' | 'typingChanged' | 'presenceChanged';
 

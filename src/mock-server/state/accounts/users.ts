@@ -1,9 +1,9 @@
-import { badInput, conflict, notFound, unauthenticated } from './errors.js';
-import { quote, requireText } from './input.js';
+import { badInput, conflict, notFound, unauthenticated } from '../errors.js';
+import { quote, requireText } from '../input.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { PasswordHash, UserRecord } from './records.js';
 import type { IssuedTokens, SessionStore } from './sessions.js';
-import type { StateContext } from './tables.js';
+import type { StateContext } from '../tables.js';
 
 /** Input rules for accounts. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
 export const accountRules = {

@@ -1,4 +1,4 @@
-import type { NotificationRecord } from '../../state/records.js';
+import type { NotificationRecord } from '../../state/notifications/records.js';
 import type { Tables } from '../../state/tables.js';
 import type { Notification } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';

@@ -1,4 +1,4 @@
-import type { StateContext } from './tables.js';
+import type { StateContext } from '../tables.js';
 
 /**
  * Who is online: a member is present while they hold at least one authenticated WebSocket

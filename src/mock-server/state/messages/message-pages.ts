@@ -1,10 +1,11 @@
-import { conversationOfMember } from './access.js';
+import { conversationOfMember } from '../conversations/access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { badInput, notFound } from './errors.js';
-import { requireId, requirePageSize } from './input.js';
-import type { Page } from './paging.js';
-import type { ConversationRecord, MessageRecord } from './records.js';
-import type { StateContext } from './tables.js';
+import { badInput, notFound } from '../errors.js';
+import { requireId, requirePageSize } from '../input.js';
+import type { Page } from '../paging.js';
+import type { ConversationRecord } from '../conversations/records.js';
+import type { MessageRecord } from './records.js';
+import type { StateContext } from '../tables.js';
 
 export type MessagePage = Page<MessageRecord>;
 

@@ -1,4 +1,4 @@
-import { isUuid } from '../../schema/ids.js';
+import { isUuid } from '../../../schema/ids.js';
 
 /**
  * Message cursors: opaque to clients, but they name the conversation and the sequence they

@@ -1,13 +1,9 @@
-import { forbidden, notFound } from './errors.js';
-import { requireId } from './input.js';
-import type {
-  ConversationMemberRecord,
-  ConversationRecord,
-  MessageRecord,
-  WorkspaceMemberRecord,
-  WorkspaceRecord,
-} from './records.js';
-import type { Tables } from './tables.js';
+import { forbidden, notFound } from '../errors.js';
+import { requireId } from '../input.js';
+import type { MessageRecord } from '../messages/records.js';
+import type { WorkspaceMemberRecord, WorkspaceRecord } from '../workspaces/records.js';
+import type { ConversationMemberRecord, ConversationRecord } from './records.js';
+import type { Tables } from '../tables.js';
 
 /**
  * Look-ups that also enforce who may see what. A well-formed id that names nothing is

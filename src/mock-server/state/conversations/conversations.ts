@@ -1,15 +1,10 @@
 import { conversationOfMember, workspaceOfMember } from './access.js';
-import { badInput, conflict, forbidden, notFound } from './errors.js';
-import { requireId, requireText } from './input.js';
-import { MessageLog } from './message-log.js';
-import { pageAfter, type Page } from './paging.js';
-import type {
-  ConversationMemberRecord,
-  ConversationRecord,
-  ConversationVisibility,
-  MemberRole,
-} from './records.js';
-import type { StateContext } from './tables.js';
+import { badInput, conflict, forbidden, notFound } from '../errors.js';
+import { requireId, requireText } from '../input.js';
+import { MessageLog } from '../messages/message-log.js';
+import { pageAfter, type Page } from '../paging.js';
+import type { ConversationMemberRecord, ConversationRecord, ConversationVisibility, MemberRole } from './records.js';
+import type { StateContext } from '../tables.js';
 
 export const conversationRules = { titleMax: 80, descriptionMax: 250 } as const;
 

@@ -1,12 +1,14 @@
-import { messageOfMember, conversationOfMember } from './access.js';
-import { badInput, forbidden, notFound } from './errors.js';
-import { snapshotMessage } from './events.js';
-import { quote, requireId, requireText } from './input.js';
-import type { AttachmentRecord, ConversationRecord, MessageRecord, UploadRecord } from './records.js';
-import type { Notifications } from './notifications.js';
-import type { StateContext } from './tables.js';
-import type { Typing } from './typing.js';
-import { requireContentType, uploadRules } from './uploads.js';
+import { messageOfMember, conversationOfMember } from '../conversations/access.js';
+import { badInput, forbidden, notFound } from '../errors.js';
+import { snapshotMessage } from '../events.js';
+import { quote, requireId, requireText } from '../input.js';
+import type { ConversationRecord } from '../conversations/records.js';
+import type { UploadRecord } from '../files/records.js';
+import type { AttachmentRecord, MessageRecord } from './records.js';
+import type { Notifications } from '../notifications/notifications.js';
+import type { StateContext } from '../tables.js';
+import type { Typing } from '../live/typing.js';
+import { requireContentType, uploadRules } from '../files/uploads.js';
 
 /** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const messageRules = {

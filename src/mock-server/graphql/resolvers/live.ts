@@ -1,10 +1,10 @@
-import type { ConversationEventKind, MembershipEnded } from '../../state/event-streams.js';
+import type { ConversationEventKind, MembershipEnded } from '../../state/live/event-streams.js';
 import { forbidden } from '../../state/errors.js';
 import type { EphemeralEvent, EventOf } from '../../state/events.js';
 import type { GraphQLContext } from '../context.js';
 import type { EphemeralState, MessageView, Resolvers } from '../generated/resolvers-types.js';
-import { messageView } from '../views/message.js';
-import { notificationView } from '../views/notification.js';
+import { messageView } from '../views/messages.js';
+import { notificationView } from '../views/notifications.js';
 
 type MessageKind = 'messageCreated' | 'messageUpdated' | 'messageDeleted';
 

@@ -1,6 +1,6 @@
-import type { MessageRecord } from '../../state/records.js';
+import type { MessageRecord } from '../../state/messages/records.js';
 import type { Tables } from '../../state/tables.js';
-import type { MessagePage as MessagePageRecord } from '../../state/message-pages.js';
+import type { MessagePage as MessagePageRecord } from '../../state/messages/message-pages.js';
 import type { MessagePage, MessageSummary, MessageView, ReactionSummary } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
 

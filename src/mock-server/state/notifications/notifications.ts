@@ -1,6 +1,9 @@
-import { canManageWorkspace } from './access.js';
-import type { ConversationRecord, MessageRecord, NotificationRecord, WorkspaceRecord } from './records.js';
-import type { StateContext } from './tables.js';
+import { canManageWorkspace } from '../conversations/access.js';
+import type { ConversationRecord } from '../conversations/records.js';
+import type { MessageRecord } from '../messages/records.js';
+import type { WorkspaceRecord } from '../workspaces/records.js';
+import type { NotificationRecord } from './records.js';
+import type { StateContext } from '../tables.js';
 
 /** Notification rules. SPEC.md gives notifications by signature only; these are the mock's. */
 export const notificationRules = {

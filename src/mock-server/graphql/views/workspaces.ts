@@ -1,4 +1,4 @@
-import type { WorkspaceRecord } from '../../state/records.js';
+import type { WorkspaceRecord } from '../../state/workspaces/records.js';
 import type { Workspace } from '../generated/resolvers-types.js';
 import { iso } from './time.js';
 import { uploadUrl } from './urls.js';

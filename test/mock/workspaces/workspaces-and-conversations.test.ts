@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
-import { expectCode, gql, ok } from '../support/client.js';
-import { buildWorld, createChannel, registerActor, sendMany, type World } from '../support/world.js';
+import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
+import { expectCode, gql, ok } from '../../support/client.js';
+import { buildWorld, createChannel, registerActor, sendMany, type World } from '../../support/world.js';
 
 let mock: RunningMockServer;
 let world: World;

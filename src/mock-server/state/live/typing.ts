@@ -1,6 +1,6 @@
-import { conversationOfMember } from './access.js';
-import type { Timer } from './clock.js';
-import type { StateContext } from './tables.js';
+import { conversationOfMember } from '../conversations/access.js';
+import type { Timer } from '../clock.js';
+import type { StateContext } from '../tables.js';
 
 /** Typing rules. SPEC.md leaves typing open (section 6, gaps); these are the mock's. */
 export const typingRules = {

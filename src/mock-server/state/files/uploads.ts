@@ -1,7 +1,7 @@
-import { badInput, notFound } from './errors.js';
-import { quote, requireText } from './input.js';
+import { badInput, notFound } from '../errors.js';
+import { quote, requireText } from '../input.js';
 import type { UploadRecord, UploadScope } from './records.js';
-import type { StateContext } from './tables.js';
+import type { StateContext } from '../tables.js';
 
 /** Limits of the upload flow. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const uploadRules = {
