@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 /**
  * Produces the unguessable part of a token (access and refresh tokens, upload keys, invite
  * tokens): `bytes` random bytes, base64url-encoded. Injected, like ids and time, so that a test
@@ -7,4 +5,11 @@ import { randomBytes } from 'node:crypto';
  */
 export type SecretGenerator = (bytes: number) => string;
 
-export const randomSecrets: SecretGenerator = (bytes) => randomBytes(bytes).toString('base64url');
+/**
+ * Random bytes from Web Crypto, which Node (as `globalThis.crypto`) and browsers both have, so the
+ * domain needs no `node:` import for them.
+ */
+export const randomSecrets: SecretGenerator = (bytes) => {
+  const random = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...random)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
