@@ -54,6 +54,7 @@ export function formatError(error: Readonly<GraphQLError | Error>, logBug: BugLo
     logBug(error.originalError ?? error);
     return reshape(error, 'Internal server error', { code: ErrorCode.INTERNAL_SERVER_ERROR });
   }
-  if (error.extensions?.['code'] === code) return error;
-  return reshape(error, error.message, { ...error.extensions, code });
+  const field = error.originalError instanceof DomainError ? error.originalError.field : undefined;
+  if (error.extensions?.['code'] === code && field === undefined) return error;
+  return reshape(error, error.message, field === undefined ? { ...error.extensions, code } : { ...error.extensions, code, field });
 }

@@ -10,6 +10,11 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /**
+     * The argument or input field at fault, as a path from the operation's arguments
+     * (`input.email`, `conversationId`); the GraphQL layer shows it as `extensions.field`.
+     */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -17,6 +22,6 @@ export class DomainError extends Error {
 
 export const unauthenticated = (message: string) => new DomainError(ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = (message: string) => new DomainError(ErrorCode.FORBIDDEN, message);
-export const badInput = (message: string) => new DomainError(ErrorCode.BAD_USER_INPUT, message);
-export const notFound = (message: string) => new DomainError(ErrorCode.NOT_FOUND, message);
-export const conflict = (message: string) => new DomainError(ErrorCode.CONFLICT, message);
+export const badInput = (message: string, field?: string) => new DomainError(ErrorCode.BAD_USER_INPUT, message, field);
+export const notFound = (message: string, field?: string) => new DomainError(ErrorCode.NOT_FOUND, message, field);
+export const conflict = (message: string, field?: string) => new DomainError(ErrorCode.CONFLICT, message, field);

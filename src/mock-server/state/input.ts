@@ -9,14 +9,14 @@ export function quote(value: string): string {
 
 /** Throws BAD_USER_INPUT unless `value` is a UUID. */
 export function requireId(value: string, argument: string): string {
-  if (!isUuid(value)) throw badInput(`${argument} must be a UUID, but got ${quote(value)}`);
+  if (!isUuid(value)) throw badInput(`${argument} must be a UUID, but got ${quote(value)}`, argument);
   return value;
 }
 
 /** Throws BAD_USER_INPUT unless `first` lies in [min, max]. */
 export function requirePageSize(first: number, argument = 'first', min = 1, max = 100): number {
   if (!Number.isInteger(first) || first < min || first > max) {
-    throw badInput(`${argument} must be between ${min} and ${max}, but got ${first}`);
+    throw badInput(`${argument} must be between ${min} and ${max}, but got ${first}`, argument);
   }
   return first;
 }
@@ -32,10 +32,10 @@ export function requireText(value: string, argument: string, rule: TextRule): st
   const min = rule.min ?? 1;
   const length = [...text].length;
   if (length < min) {
-    throw badInput(min === 1 ? `${argument} must not be empty` : `${argument} must have at least ${min} characters`);
+    throw badInput(min === 1 ? `${argument} must not be empty` : `${argument} must have at least ${min} characters`, argument);
   }
-  if (length > rule.max) throw badInput(`${argument} must have at most ${rule.max} characters, but has ${length}`);
+  if (length > rule.max) throw badInput(`${argument} must have at most ${rule.max} characters, but has ${length}`, argument);
   // Control characters (other than tab and newline) have no place in names and titles.
-  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text)) throw badInput(`${argument} must not contain control characters`);
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text)) throw badInput(`${argument} must not contain control characters`, argument);
   return text;
 }

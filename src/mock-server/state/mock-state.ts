@@ -7,6 +7,7 @@ import { randomSecrets, type SecretGenerator } from './secrets.js';
 import { MessagePages } from './messages/message-pages.js';
 import { Messages } from './messages/messages.js';
 import { Notifications } from './notifications/notifications.js';
+import { Outbox } from './outbox.js';
 import { Presence } from './live/presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
 import { createTables, type StateContext, type Tables } from './tables.js';
@@ -48,6 +49,8 @@ export class MockState {
   readonly notifications: Notifications;
   readonly typing: Typing;
   readonly presence: Presence;
+  /** Mail a real backend would send (verification, invitations), kept for `/dev/outbox`. */
+  readonly outbox: Outbox;
 
   constructor(options: MockStateOptions = {}) {
     this.tables = createTables();
@@ -56,6 +59,7 @@ export class MockState {
     const secrets = options.secrets ?? randomSecrets;
     const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds, secrets, events: this.events };
     this.eventStreams = new EventStreams(ctx);
+    this.outbox = new Outbox(ctx);
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
     this.users = new Users(ctx, this.sessions);
     this.notifications = new Notifications(ctx);

@@ -2,12 +2,13 @@ import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { IdGenerator } from './ids.js';
 import type { SecretGenerator } from './secrets.js';
-import type { UserRecord } from './accounts/records.js';
+import type { UserRecord, VerificationTokenRecord } from './accounts/records.js';
 import type { ConversationRecord } from './conversations/records.js';
 import type { UploadRecord } from './files/records.js';
 import type { MessageRecord } from './messages/records.js';
 import type { NotificationRecord } from './notifications/records.js';
-import type { InviteLinkRecord, WorkspaceRecord } from './workspaces/records.js';
+import type { MailRecord } from './outbox.js';
+import type { DepartmentRecord, InvitationRecord, InviteLinkRecord, WorkspaceRecord } from './workspaces/records.js';
 
 /**
  * Every table of the in-memory store, with the secondary indexes that keep look-ups O(1). Each
@@ -28,6 +29,15 @@ export interface Tables {
   /** slug -> workspace id */
   readonly workspacesBySlug: Map<string, string>;
   readonly inviteLinks: Map<string, InviteLinkRecord>;
+  /** Invitations by email, by id; each also found by its token below. */
+  readonly invitations: Map<string, InvitationRecord>;
+  /** invitation token -> invitation id */
+  readonly invitationsByToken: Map<string, string>;
+  readonly departments: Map<string, DepartmentRecord>;
+  /** verification token -> its record */
+  readonly verificationTokens: Map<string, VerificationTokenRecord>;
+  /** The dev outbox, oldest first (see `outbox.ts`). */
+  readonly outbox: Map<string, MailRecord>;
   readonly conversations: Map<string, ConversationRecord>;
   /** `workspaceId userA userB` (ids sorted) -> conversation id: one DM per pair and workspace */
   readonly directConversations: Map<string, string>;
@@ -46,6 +56,11 @@ export function createTables(): Tables {
     workspaces: new Map(),
     workspacesBySlug: new Map(),
     inviteLinks: new Map(),
+    invitations: new Map(),
+    invitationsByToken: new Map(),
+    departments: new Map(),
+    verificationTokens: new Map(),
+    outbox: new Map(),
     conversations: new Map(),
     directConversations: new Map(),
     messages: new Map(),

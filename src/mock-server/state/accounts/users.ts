@@ -53,8 +53,11 @@ export class Users {
     return this.insert(this.check(checked), password);
   }
 
-  /** Stores an account with an already hashed password (fixtures hash the demo password once). */
-  insert(input: NewUser, password: PasswordHash): UserRecord {
+  /**
+   * Stores an account with an already hashed password (fixtures hash the demo password once), or
+   * none (an account made by a social sign-in).
+   */
+  insert(input: NewUser, password: PasswordHash | null): UserRecord {
     const checked = this.check(input);
     const { tables } = this.ctx;
     const user: UserRecord = {
@@ -63,7 +66,9 @@ export class Users {
       displayName: checked.displayName,
       email: checked.email,
       password,
+      emailVerifiedAt: null,
       avatarUrl: checked.avatarUrl ?? null,
+      twoFactor: null,
       createdAt: this.ctx.clock.now(),
     };
     tables.users.set(user.id, user);
@@ -78,7 +83,7 @@ export class Users {
     const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
     // No stored password is longer than the rule allows, so a longer one never reaches scrypt.
     const plausible = password.length <= accountRules.passwordMax;
-    if (!user || !plausible || !(await verifyPassword(password, user.password))) {
+    if (!user || !user.password || !plausible || !(await verifyPassword(password, user.password))) {
       throw unauthenticated('email or password is incorrect');
     }
     return { user, tokens: this.sessions.open(user.id, rememberMe) };

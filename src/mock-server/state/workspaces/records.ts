@@ -8,6 +8,9 @@ export interface WorkspaceMemberRecord {
   readonly userId: string;
   role: WorkspaceRole;
   readonly joinedAt: number;
+  /** The department the member belongs to in this workspace, if any. */
+  departmentId: string | null;
+  jobTitle: string | null;
 }
 
 export interface WorkspaceRecord {
@@ -21,6 +24,8 @@ export interface WorkspaceRecord {
   updatedAt: number;
   /** Insertion-ordered: the order members joined. */
   readonly members: Map<string, WorkspaceMemberRecord>;
+  /** Lower-cased email domains allowed to join by invite link; empty: anyone with the link. */
+  joinEmailDomains: string[];
 }
 
 export interface InviteLinkRecord {
@@ -30,4 +35,30 @@ export interface InviteLinkRecord {
   readonly createdBy: string;
   readonly createdAt: number;
   readonly expiresAt: number;
+}
+
+/** An invitation by email (`inviteToWorkspace`): pending until joined or expired. */
+export interface InvitationRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  /** Lower-cased. */
+  readonly email: string;
+  readonly role: WorkspaceRole;
+  /** A channel the invitee also joins on joining the workspace. */
+  readonly conversationId: string | null;
+  /** What the invitation mail carries; `joinWorkspace` takes it. */
+  readonly token: string;
+  readonly invitedBy: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+export interface DepartmentRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  name: string;
+  description: string | null;
+  /** A member of the workspace, or null. */
+  leadUserId: string | null;
+  readonly createdAt: number;
 }

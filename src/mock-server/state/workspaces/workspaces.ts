@@ -63,7 +63,8 @@ export class Workspaces {
       teamSize: input.teamSize ?? null,
       createdAt: now,
       updatedAt: now,
-      members: new Map([[ownerId, { userId: ownerId, role: 'OWNER', joinedAt: now }]]),
+      joinEmailDomains: [],
+      members: new Map([[ownerId, { userId: ownerId, role: 'OWNER', joinedAt: now, departmentId: null, jobTitle: null }]]),
     };
     tables.workspaces.set(workspace.id, workspace);
     tables.workspacesBySlug.set(slug, workspace.id);
@@ -99,7 +100,7 @@ export class Workspaces {
     if (link.expiresAt <= this.ctx.clock.now()) throw badInput('this invite link has expired');
     const workspace = this.ctx.tables.workspaces.get(link.workspaceId)!;
     if (!workspace.members.has(userId)) {
-      workspace.members.set(userId, { userId, role: link.role, joinedAt: this.ctx.clock.now() });
+      workspace.members.set(userId, { userId, role: link.role, joinedAt: this.ctx.clock.now(), departmentId: null, jobTitle: null });
       this.conversations.joinDefaultChannels(workspace.id, userId);
       this.notifications.workspaceJoined(workspace, userId);
     }
@@ -130,7 +131,7 @@ export class Workspaces {
   /** Adds a member directly (fixtures); `join` is the public way in. */
   addMember(workspaceId: string, userId: string, role: WorkspaceRole): void {
     const workspace = this.ctx.tables.workspaces.get(workspaceId)!;
-    workspace.members.set(userId, { userId, role, joinedAt: this.ctx.clock.now() });
+    workspace.members.set(userId, { userId, role, joinedAt: this.ctx.clock.now(), departmentId: null, jobTitle: null });
     this.conversations.joinDefaultChannels(workspaceId, userId);
   }
 }
