@@ -28,6 +28,8 @@ interface ServeOptions extends Partial<QueryLimits> {
   seed: number;
   empty: boolean;
   cors: boolean;
+  devRoutes: boolean;
+  requireVerification: boolean;
   execution: ExecutionMode;
 }
 
@@ -42,6 +44,8 @@ export function mockCommand(): Command {
     .option('--seed <seed>', 'seed of the demo data: the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
     .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
+    .option('--no-dev-routes', 'do not serve /dev/... (the outbox of mails)')
+    .option('--require-verification', 'login refuses accounts whose email is not verified', false)
     .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
         .choices(['adaptive', 'compiled', 'interpreted'])
@@ -61,12 +65,16 @@ export function mockCommand(): Command {
       seed: options.seed,
       empty: options.empty,
       cors: options.cors,
+      devRoutes: options.devRoutes,
+      requireVerification: options.requireVerification,
       execution: options.execution,
       limits,
     });
     const stop = () => {
       void server.close().then(() => process.exit(0));
     };
+    // A mail the mock would have sent, one line each (also at /dev/outbox).
+    server.state.outbox.onMail((mail) => console.log(`parley mail to ${mail.to}: ${mail.subject}${mail.token === null ? '' : ` (token ${mail.token})`}`));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Printed last: whoever waits for this line may signal us at once.

@@ -41,7 +41,7 @@ const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':whit
  * real time, like any backend, unless `ids`, `secrets` and `clock` say otherwise (tests that
  * compare two servers build them equal that way).
  */
-export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets'> & { clock?: Clock } = {}): Promise<MockState> {
+export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification'> & { clock?: Clock } = {}): Promise<MockState> {
   // The scrypt hash runs on libuv's thread pool while this thread loads faker: start-up overlaps them.
   // `locale/en` loads one locale (about 25 ms) where the package root loads all of them (130 ms).
   const [password, { faker }] = await Promise.all([hashPassword(DEMO_PASSWORD), import('@faker-js/faker/locale/en')]);
@@ -56,6 +56,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     clock: { now: () => (loading ? fixtureTime : runtimeClock.now()), setTimer: (at, fire) => runtimeClock.setTimer(at, fire) },
     ids: () => (loading ? flatString(faker.string.uuid()) : runtimeIds()),
     secrets: options.secrets,
+    requireVerification: options.requireVerification,
     tokenLifetimes: options.tokenLifetimes,
   });
   const tick = () => {
@@ -66,6 +67,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     state.users.insert({ username: user.username, displayName: user.displayName, email: `${user.username}@acme.test` }, password),
   );
   const [alice, bob, carol, dave] = named as [UserRecord, UserRecord, UserRecord, UserRecord];
+  for (const user of named) user.emailVerifiedAt = fixtureTime;
   const extras: UserRecord[] = [];
   const taken = new Set<string>(DEMO_USERS.map((user) => user.username));
   while (extras.length < (options.extraMembers ?? 20)) {
@@ -74,7 +76,9 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     const username = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
     if (taken.has(username) || username.length < 2 || username.length > 32) continue;
     taken.add(username);
-    extras.push(state.users.insert({ username, displayName: `${firstName} ${lastName}`, email: `${username}@acme.test` }, password));
+    const extra = state.users.insert({ username, displayName: `${firstName} ${lastName}`, email: `${username}@acme.test` }, password);
+    extra.emailVerifiedAt = fixtureTime;
+    extras.push(extra);
   }
 
   const acme = state.workspaces.create({ name: 'Acme', slug: 'acme', purposes: ['ENGINEERING', 'DESIGN'], teamSize: 'TEAM_11_50' }, alice.id);

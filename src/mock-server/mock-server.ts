@@ -30,6 +30,8 @@ export interface MockServerOptions extends HttpDoorOptions {
   readonly limits?: Partial<QueryLimits>;
   /** Where bugs hidden from clients are reported. @default logs to stderr with the stack */
   readonly logBug?: BugLogger;
+  /** `login` refuses accounts whose email is not verified. @default false */
+  readonly requireVerification?: boolean;
   /** Demo data sizes (see {@link DemoDataOptions}). */
   readonly demo?: Omit<DemoDataOptions, 'seed'>;
 }
@@ -57,7 +59,7 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
 
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
-  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes };
+  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes, requireVerification: options.requireVerification };
   const state = options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
   const engine = createEngine(state, { logBug: options.logBug, execution: options.execution, limits: options.limits });
   const server = createHttpDoor(engine, options);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
+import { devRoute } from './dev-routes.js';
 import { graphqlRoute } from './graphql-route.js';
 import { sendError, sendJson } from './respond.js';
 import { uploadsRoute } from './uploads-route.js';
@@ -12,6 +13,8 @@ export interface HttpDoorOptions {
    * call the mock from a browser. @default true
    */
   readonly cors?: boolean;
+  /** Serve `/dev/...` (the outbox of mails the mock would have sent). @default true */
+  readonly devRoutes?: boolean;
 }
 
 const CORS_HEADERS: Record<string, string> = {
@@ -24,12 +27,13 @@ const CORS_HEADERS: Record<string, string> = {
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
- * The HTTP door: one port for `/graphql`, `/ready` and `/uploads/<key>`. It only routes and
+ * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>` and `/dev/...`. It only routes and
  * translates; every GraphQL rule is the engine's.
  */
 export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
   const graphql = graphqlRoute(engine);
   const cors = options.cors ?? true;
+  const devRoutes = options.devRoutes ?? true;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (cors) res.setHeaders(CORS_HEADER_MAP);
@@ -49,6 +53,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       }
       return sendJson(res, 200, { status: 'ready' });
     }
+    if (devRoutes && pathname.startsWith('/dev/')) return devRoute(engine.state, req, res, pathname);
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
     if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!));
     sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);

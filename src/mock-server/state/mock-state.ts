@@ -14,6 +14,7 @@ import { createTables, type StateContext, type Tables } from './tables.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
 import { Users } from './accounts/users.js';
+import { EmailVerification } from './accounts/verification.js';
 import { Workspaces } from './workspaces/workspaces.js';
 
 export interface MockStateOptions {
@@ -25,6 +26,8 @@ export interface MockStateOptions {
   readonly secrets?: SecretGenerator;
   /** Token lifetimes. @default {@link defaultTokenLifetimes} */
   readonly tokenLifetimes?: TokenLifetimes;
+  /** `login` refuses accounts whose email is not verified. @default false */
+  readonly requireVerification?: boolean;
 }
 
 /**
@@ -41,6 +44,7 @@ export class MockState {
   readonly eventStreams: EventStreams;
   readonly sessions: SessionStore;
   readonly users: Users;
+  readonly verification: EmailVerification;
   readonly workspaces: Workspaces;
   readonly conversations: Conversations;
   readonly messages: Messages;
@@ -61,7 +65,8 @@ export class MockState {
     this.eventStreams = new EventStreams(ctx);
     this.outbox = new Outbox(ctx);
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
-    this.users = new Users(ctx, this.sessions);
+    this.verification = new EmailVerification(ctx, this.outbox);
+    this.users = new Users(ctx, this.sessions, this.verification, { requireVerification: options.requireVerification ?? false });
     this.notifications = new Notifications(ctx);
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);

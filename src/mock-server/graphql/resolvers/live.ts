@@ -52,7 +52,7 @@ export const subscriptionResolvers: Resolvers = {
     notificationReceived: {
       subscribe: (_root, _args, ctx) => ctx.state.eventStreams.notifications(ctx.userId()),
       resolve: (event: EventOf<'notificationReceived'>, _args: unknown, ctx: GraphQLContext) =>
-        notificationView(ctx.state.tables, event.notification),
+        notificationView(ctx.state.tables, event.notification, ctx.publicOrigin),
     },
   },
 };

@@ -1,17 +1,18 @@
 import type { UserRecord } from '../../state/accounts/records.js';
 import type { SignedIn } from '../../state/accounts/users.js';
 import type { AuthPayload, UserProfile } from '../generated/resolvers-types.js';
+import { avatarUrl } from './urls.js';
 
-export function userProfileView(user: UserRecord): UserProfile {
+export function userProfileView(user: UserRecord, publicOrigin: string): UserProfile {
   return {
     id: user.id,
     username: user.username,
     displayName: user.displayName,
     email: user.email,
-    avatarUrl: user.avatarUrl,
+    avatarUrl: avatarUrl(publicOrigin, user),
   };
 }
 
-export function authPayloadView({ user, tokens }: SignedIn): AuthPayload {
-  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: userProfileView(user) };
+export function authPayloadView({ user, tokens }: SignedIn, publicOrigin: string): AuthPayload {
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: userProfileView(user, publicOrigin) };
 }

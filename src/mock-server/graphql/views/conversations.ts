@@ -3,9 +3,10 @@ import type { Tables } from '../../state/tables.js';
 import type { Page } from '../../state/paging.js';
 import type { ConversationMemberView, ConversationPage, ConversationView } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
+import { avatarUrl } from './urls.js';
 
 /** ConversationView as `viewerId` sees it (`muted` and `pinnedAt` are the viewer's own settings). */
-export function conversationView(tables: Tables, conversation: ConversationRecord, viewerId: string): ConversationView {
+export function conversationView(tables: Tables, conversation: ConversationRecord, viewerId: string, publicOrigin: string): ConversationView {
   const viewer = conversation.members.get(viewerId);
   const members: ConversationMemberView[] = [];
   for (const member of conversation.members.values()) {
@@ -14,7 +15,7 @@ export function conversationView(tables: Tables, conversation: ConversationRecor
       userId: user.id,
       username: user.username,
       displayName: user.displayName,
-      avatarUrl: user.avatarUrl,
+      avatarUrl: avatarUrl(publicOrigin, user),
       role: member.role,
       lastReadSequence: member.lastReadSequence,
     });
@@ -36,9 +37,9 @@ export function conversationView(tables: Tables, conversation: ConversationRecor
   };
 }
 
-export function conversationPageView(tables: Tables, page: Page<ConversationRecord>, viewerId: string): ConversationPage {
+export function conversationPageView(tables: Tables, page: Page<ConversationRecord>, viewerId: string, publicOrigin: string): ConversationPage {
   return {
-    nodes: page.nodes.map((conversation) => conversationView(tables, conversation, viewerId)),
+    nodes: page.nodes.map((conversation) => conversationView(tables, conversation, viewerId, publicOrigin)),
     endCursor: page.endCursor,
     hasNextPage: page.hasNextPage,
   };

@@ -2,9 +2,10 @@ import type { NotificationRecord } from '../../state/notifications/records.js';
 import type { Tables } from '../../state/tables.js';
 import type { Notification } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
+import { avatarUrl } from './urls.js';
 
 /** Notification of SPEC.md 2.2, with its actor, conversation and workspace as they are now. */
-export function notificationView(tables: Tables, notification: NotificationRecord): Notification {
+export function notificationView(tables: Tables, notification: NotificationRecord, publicOrigin: string): Notification {
   const actor = notification.actorId === null ? undefined : tables.users.get(notification.actorId);
   const conversation = notification.conversationId === null ? undefined : tables.conversations.get(notification.conversationId);
   const workspace = notification.workspaceId === null ? undefined : tables.workspaces.get(notification.workspaceId);
@@ -12,7 +13,7 @@ export function notificationView(tables: Tables, notification: NotificationRecor
     id: notification.id,
     type: notification.type,
     category: notification.category,
-    actor: actor ? { id: actor.id, displayName: actor.displayName, avatarUrl: actor.avatarUrl } : null,
+    actor: actor ? { id: actor.id, displayName: actor.displayName, avatarUrl: avatarUrl(publicOrigin, actor) } : null,
     conversation: conversation ? { id: conversation.id, title: conversation.title, type: conversation.type } : null,
     workspace: workspace ? { id: workspace.id, name: workspace.name } : null,
     messageId: notification.messageId,

@@ -17,7 +17,8 @@ export interface UserRecord {
   password: PasswordHash | null;
   /** When the address was verified (a verification mail's token, or a trusted identity provider). */
   emailVerifiedAt: number | null;
-  avatarUrl: string | null;
+  /** The upload key of the avatar (`updateAvatar`); the HTTP door serves it. */
+  avatarKey: string | null;
   /** Two-factor authentication, when the user has set it up. */
   twoFactor: { readonly method: TwoFactorMethod } | null;
   readonly createdAt: number;

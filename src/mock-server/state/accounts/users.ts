@@ -1,9 +1,11 @@
-import { badInput, conflict, notFound, unauthenticated } from '../errors.js';
+import { badInput, conflict, forbidden, notFound, unauthenticated } from '../errors.js';
+import type { Uploads } from '../files/uploads.js';
 import { quote, requireText } from '../input.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { PasswordHash, UserRecord } from './records.js';
 import type { IssuedTokens, SessionStore } from './sessions.js';
 import type { StateContext } from '../tables.js';
+import type { EmailVerification } from './verification.js';
 
 /** Input rules for accounts. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
 export const accountRules = {
@@ -20,7 +22,6 @@ export interface NewUser {
   readonly username: string;
   readonly displayName: string;
   readonly email: string;
-  readonly avatarUrl?: string | null;
 }
 
 export interface SignedIn {
@@ -28,10 +29,17 @@ export interface SignedIn {
   readonly tokens: IssuedTokens;
 }
 
+export interface AccountOptions {
+  /** `login` refuses accounts whose email is not verified yet. @default false */
+  readonly requireVerification?: boolean;
+}
+
 export class Users {
   constructor(
     private readonly ctx: StateContext,
     private readonly sessions: SessionStore,
+    private readonly verification: EmailVerification,
+    private readonly options: AccountOptions = {},
   ) {}
 
   get(userId: string): UserRecord {
@@ -40,17 +48,23 @@ export class Users {
     return user;
   }
 
-  /** `register`: validates, hashes the password (scrypt) and stores the account. */
+  /**
+   * `register`: validates, hashes the password (scrypt), stores the account and mails it a
+   * verification token.
+   */
   async register(input: NewUser & { readonly password: string }): Promise<UserRecord> {
     const checked = this.check(input);
     if (input.password.length < accountRules.passwordMin || input.password.length > accountRules.passwordMax) {
       throw badInput(
         `password must have ${accountRules.passwordMin} to ${accountRules.passwordMax} characters, but has ${input.password.length}`,
+        'input.password',
       );
     }
     const password = await hashPassword(input.password);
     // Checked again after the await: another registration may have taken the name meanwhile.
-    return this.insert(this.check(checked), password);
+    const user = this.insert(this.check(checked), password);
+    this.verification.send(user);
+    return user;
   }
 
   /**
@@ -67,7 +81,7 @@ export class Users {
       email: checked.email,
       password,
       emailVerifiedAt: null,
-      avatarUrl: checked.avatarUrl ?? null,
+      avatarKey: null,
       twoFactor: null,
       createdAt: this.ctx.clock.now(),
     };
@@ -86,6 +100,9 @@ export class Users {
     if (!user || !user.password || !plausible || !(await verifyPassword(password, user.password))) {
       throw unauthenticated('email or password is incorrect');
     }
+    if (this.options.requireVerification && user.emailVerifiedAt === null) {
+      throw forbidden('verify your email address first: the verification mail is in the outbox (resendVerificationEmail sends another)');
+    }
     return { user, tokens: this.sessions.open(user.id, rememberMe) };
   }
 
@@ -95,21 +112,42 @@ export class Users {
     return { user: this.get(userId), tokens };
   }
 
+  /**
+   * `updateAvatar`: the avatar becomes the image uploaded under `key` (an upload of scope PUBLIC
+   * that the caller made and PUT bytes to), or none for null.
+   */
+  updateAvatar(userId: string, key: string | null, uploads: Uploads): UserRecord {
+    const user = this.get(userId);
+    if (key === null) {
+      user.avatarKey = null;
+      return user;
+    }
+    const upload = uploads.find(key);
+    if (!upload) throw notFound('no upload has this key: ask createUploadUrl for one', 'key');
+    if (upload.ownerId !== userId) throw forbidden('this upload belongs to another user');
+    if (upload.scope !== 'PUBLIC') throw badInput('an avatar must be an upload of scope PUBLIC', 'key');
+    if (!upload.body) throw badInput('nothing was uploaded under this key yet: PUT the image to its uploadUrl first', 'key');
+    if (!upload.contentType.toLowerCase().startsWith('image/')) throw badInput(`an avatar must be an image, but the upload is ${upload.contentType}`, 'key');
+    user.avatarKey = key;
+    return user;
+  }
+
   private check(input: NewUser): NewUser {
     const username = input.username.trim();
     if (!accountRules.username.test(username)) {
       throw badInput(
         `username must be 2 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit, but got ${quote(username)}`,
+        'input.username',
       );
     }
-    const displayName = requireText(input.displayName, 'displayName', { max: accountRules.displayNameMax });
+    const displayName = requireText(input.displayName, 'input.displayName', { max: accountRules.displayNameMax });
     const email = input.email.trim().toLowerCase();
     if (email.length > accountRules.emailMax || !EMAIL.test(email)) {
-      throw badInput(`email must be an email address, but got ${quote(email)}`);
+      throw badInput(`email must be an email address, but got ${quote(email)}`, 'input.email');
     }
     const { tables } = this.ctx;
-    if (tables.usersByEmail.has(email)) throw conflict(`an account with email ${email} already exists`);
-    if (tables.usersByUsername.has(username.toLowerCase())) throw conflict(`username ${username} is taken`);
+    if (tables.usersByEmail.has(email)) throw conflict(`an account with email ${email} already exists`, 'input.email');
+    if (tables.usersByUsername.has(username.toLowerCase())) throw conflict(`username ${username} is taken`, 'input.username');
     return { ...input, username, displayName, email };
   }
 }
