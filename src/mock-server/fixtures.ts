@@ -87,6 +87,8 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
 
   const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === acme.id && c.isDefault)!;
   general.description = 'Company-wide announcements and work-based matters';
+  // dave is a guest: guests join no channel by themselves, so an admin added him to #general.
+  state.conversations.addMemberDirectly(general, dave.id);
   const everyone = [alice, bob, carol, dave, ...extras];
   const regulars = everyone.filter((user) => user !== dave);
   const random = state.conversations.createChannel(

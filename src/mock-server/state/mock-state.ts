@@ -15,6 +15,7 @@ import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
+import { Invitations } from './workspaces/invitations.js';
 import { Workspaces } from './workspaces/workspaces.js';
 
 export interface MockStateOptions {
@@ -46,6 +47,8 @@ export class MockState {
   readonly users: Users;
   readonly verification: EmailVerification;
   readonly workspaces: Workspaces;
+  /** Invitations by email, and who may join by link. */
+  readonly invitations: Invitations;
   readonly conversations: Conversations;
   readonly messages: Messages;
   readonly messagePages: MessagePages;
@@ -70,10 +73,11 @@ export class MockState {
     this.notifications = new Notifications(ctx);
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);
+    this.uploads = new Uploads(ctx);
     this.conversations = new Conversations(ctx);
-    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications);
+    this.invitations = new Invitations(ctx, this.outbox);
+    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications, this.invitations, this.uploads);
     this.messages = new Messages(ctx, this.typing, this.notifications);
     this.messagePages = new MessagePages(ctx);
-    this.uploads = new Uploads(ctx);
   }
 }

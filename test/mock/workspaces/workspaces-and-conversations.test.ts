@@ -64,7 +64,7 @@ describe('workspaces', () => {
     expect(mine.map((w) => w.id)).not.toContain(world.workspaceId);
   });
 
-  it('invite links: owners and admins create them, joining adds the role and the default channels', async () => {
+  it('invite links: owners and admins create them; joining adds the role, and the default channels for all but guests', async () => {
     expectCode(await gql(mock.url, 'mutation($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: MEMBER) { token } }', { w: world.workspaceId }, world.b.token), 'FORBIDDEN');
     expectCode(await gql(mock.url, 'mutation($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: OWNER) { token } }', { w: world.workspaceId }, world.a.token), 'BAD_USER_INPUT');
     const link = ok(await gql<{ createWorkspaceInviteLink: { token: string; role: string; expiresAt: string } }>(mock.url, 'mutation($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: GUEST) { token role expiresAt } }', { w: world.workspaceId }, world.a.token)).createWorkspaceInviteLink;
@@ -72,8 +72,14 @@ describe('workspaces', () => {
     const guest = await registerActor(mock.url, 'guest');
     const joined = ok(await gql<{ joinWorkspace: { id: string; membersCount: number } }>(mock.url, 'mutation($t: String!) { joinWorkspace(token: $t) { id membersCount } }', { t: link.token }, guest.token)).joinWorkspace;
     expect(joined.id).toBe(world.workspaceId);
-    const list = ok(await gql<{ conversations: { nodes: { title: string }[] } }>(mock.url, 'query($w: ID!) { conversations(workspaceId: $w) { nodes { title } } }', { w: world.workspaceId }, guest.token));
-    expect(list.conversations.nodes.map((c) => c.title)).toEqual(['general']);
+    const titles = async (actor: { token: string }) =>
+      ok(await gql<{ conversations: { nodes: { title: string }[] } }>(mock.url, 'query($w: ID!) { conversations(workspaceId: $w) { nodes { title } } }', { w: world.workspaceId }, actor.token)).conversations.nodes.map((c) => c.title);
+    // A guest sees only the conversations someone adds them to (docs/mock-behaviour.md, "Roles").
+    expect(await titles(guest)).toEqual([]);
+    const memberLink = ok(await gql<{ createWorkspaceInviteLink: { token: string } }>(mock.url, 'mutation($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: MEMBER) { token } }', { w: world.workspaceId }, world.a.token)).createWorkspaceInviteLink;
+    const member = await registerActor(mock.url, 'member');
+    ok(await gql(mock.url, 'mutation($t: String!) { joinWorkspace(token: $t) { id } }', { t: memberLink.token }, member.token));
+    expect(await titles(member)).toEqual(['general']);
     expectCode(await gql(mock.url, 'mutation { joinWorkspace(token: "inv_nope") { id } }', {}, guest.token), 'NOT_FOUND');
   });
 });

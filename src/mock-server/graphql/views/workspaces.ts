@@ -1,22 +1,42 @@
-import type { WorkspaceRecord } from '../../state/workspaces/records.js';
-import type { Workspace } from '../generated/resolvers-types.js';
+import type { MockState } from '../../state/mock-state.js';
+import type { Tables } from '../../state/tables.js';
+import type { InvitationRecord, InviteLinkRecord, WorkspaceRecord } from '../../state/workspaces/records.js';
+import type { InviteLinkInfo, PendingWorkspaceInvitation, Workspace } from '../generated/resolvers-types.js';
 import { iso } from './time.js';
 import { uploadUrl } from './urls.js';
 
-/** Workspace as `viewerId` sees it (`isOwner` is about the viewer). */
-export function workspaceView(workspace: WorkspaceRecord, viewerId: string, publicOrigin: string): Workspace {
+/**
+ * Workspace as `viewerId` sees it: `isOwner` is about the viewer, and `pendingInvitations`
+ * counts the pending invitations for owners and admins (who manage them) and is 0 for others.
+ */
+export function workspaceView(state: MockState, workspace: WorkspaceRecord, viewerId: string, publicOrigin: string): Workspace {
+  const role = workspace.members.get(viewerId)?.role;
   return {
     id: workspace.id,
     name: workspace.name,
     slug: workspace.slug,
     iconUrl: workspace.iconKey === null ? null : uploadUrl(publicOrigin, workspace.iconKey),
-    isOwner: workspace.members.get(viewerId)?.role === 'OWNER',
+    isOwner: role === 'OWNER',
     membersCount: workspace.members.size,
-    // Invitations by email arrive with the invitations issue; links are not pending invitations.
-    pendingInvitations: 0,
+    pendingInvitations: role === 'OWNER' || role === 'ADMIN' ? state.invitations.pendingOf(workspace.id).length : 0,
     purposes: [...workspace.purposes],
     teamSize: workspace.teamSize,
     createdAt: iso(workspace.createdAt),
     updatedAt: iso(workspace.updatedAt),
   };
+}
+
+export function invitationView(tables: Tables, invitation: InvitationRecord): PendingWorkspaceInvitation {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    invitedByName: tables.users.get(invitation.invitedBy)?.displayName ?? 'a former member',
+    createdAt: iso(invitation.createdAt),
+    expiresAt: iso(invitation.expiresAt),
+  };
+}
+
+export function inviteLinkInfoView(link: InviteLinkRecord, workspace: WorkspaceRecord): InviteLinkInfo {
+  return { role: link.role, createdAt: iso(link.createdAt), expiresAt: iso(link.expiresAt), joinEmailDomains: [...workspace.joinEmailDomains] };
 }

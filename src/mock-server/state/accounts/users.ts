@@ -122,13 +122,7 @@ export class Users {
       user.avatarKey = null;
       return user;
     }
-    const upload = uploads.find(key);
-    if (!upload) throw notFound('no upload has this key: ask createUploadUrl for one', 'key');
-    if (upload.ownerId !== userId) throw forbidden('this upload belongs to another user');
-    if (upload.scope !== 'PUBLIC') throw badInput('an avatar must be an upload of scope PUBLIC', 'key');
-    if (!upload.body) throw badInput('nothing was uploaded under this key yet: PUT the image to its uploadUrl first', 'key');
-    if (!upload.contentType.toLowerCase().startsWith('image/')) throw badInput(`an avatar must be an image, but the upload is ${upload.contentType}`, 'key');
-    user.avatarKey = key;
+    user.avatarKey = uploads.publicImage(key, userId, 'key').key;
     return user;
   }
 

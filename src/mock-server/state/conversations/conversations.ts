@@ -190,6 +190,11 @@ export class Conversations {
     return conversation;
   }
 
+  /** Adds a workspace member to a channel as MEMBER, with no checks (an invitation's channel on joining). */
+  addMemberDirectly(conversation: ConversationRecord, userId: string): void {
+    if (!conversation.members.has(userId)) this.addMember(conversation, userId, 'MEMBER');
+  }
+
   private addMember(conversation: ConversationRecord, userId: string, role: MemberRole): ConversationMemberRecord {
     const member: ConversationMemberRecord = {
       userId,

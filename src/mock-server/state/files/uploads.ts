@@ -1,4 +1,4 @@
-import { badInput, notFound } from '../errors.js';
+import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireText } from '../input.js';
 import type { UploadRecord, UploadScope } from './records.js';
 import type { StateContext } from '../tables.js';
@@ -58,5 +58,20 @@ export class Uploads {
 
   find(key: string): UploadRecord | undefined {
     return this.ctx.tables.uploads.get(key);
+  }
+
+  /**
+   * The upload under `key`, checked for use as a picture everyone may see (an avatar, a workspace
+   * icon): made by `ownerId`, of scope PUBLIC, an image, its bytes PUT. `argument` names the
+   * argument in errors.
+   */
+  publicImage(key: string, ownerId: string, argument: string): UploadRecord {
+    const upload = this.find(key);
+    if (!upload) throw notFound('no upload has this key: ask createUploadUrl for one', argument);
+    if (upload.ownerId !== ownerId) throw forbidden('this upload belongs to another user');
+    if (upload.scope !== 'PUBLIC') throw badInput(`${argument} must be an upload of scope PUBLIC`, argument);
+    if (!upload.contentType.startsWith('image/')) throw badInput(`${argument} must be an image, but the upload is ${upload.contentType}`, argument);
+    if (!upload.body) throw badInput('nothing was uploaded under this key yet: PUT the image to its uploadUrl first', argument);
+    return upload;
   }
 }

@@ -1,15 +1,17 @@
 import { canManageWorkspace, workspaceOfMember } from '../conversations/access.js';
 import type { Conversations } from '../conversations/conversations.js';
-import { badInput, conflict, forbidden, notFound } from '../errors.js';
-import { quote, requireId, requireText } from '../input.js';
-import type { InviteLinkRecord, WorkspacePurpose, WorkspaceRecord, WorkspaceRole, WorkspaceTeamSize } from './records.js';
+import { badInput, forbidden, notFound } from '../errors.js';
+import type { Uploads } from '../files/uploads.js';
+import { requireId, requireText } from '../input.js';
 import type { Notifications } from '../notifications/notifications.js';
 import type { StateContext } from '../tables.js';
+import type { Invitations } from './invitations.js';
+import type { InviteLinkRecord, WorkspaceMemberRecord, WorkspacePurpose, WorkspaceRecord, WorkspaceRole, WorkspaceTeamSize } from './records.js';
+import { requireSlug, slugFor } from './slugs.js';
 
 /** Input rules for workspaces. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
 export const workspaceRules = {
   nameMax: 80,
-  slug: /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/,
   /** How long an invite link stays valid. */
   inviteLinkMs: 7 * 24 * 3_600_000,
 } as const;
@@ -22,11 +24,22 @@ export interface NewWorkspace {
   readonly teamSize?: WorkspaceTeamSize | null;
 }
 
+export interface WorkspaceChanges {
+  readonly id: string;
+  readonly name?: string | null;
+  readonly slug?: string | null;
+  readonly iconKey?: string | null;
+  readonly purposes?: readonly WorkspacePurpose[] | null;
+  readonly teamSize?: WorkspaceTeamSize | null;
+}
+
 export class Workspaces {
   constructor(
     private readonly ctx: StateContext,
     private readonly conversations: Conversations,
     private readonly notifications: Notifications,
+    private readonly invitations: Invitations,
+    private readonly uploads: Uploads,
   ) {}
 
   /** `workspace`: members only. */
@@ -39,26 +52,26 @@ export class Workspaces {
     return [...this.ctx.tables.workspaces.values()].filter((workspace) => workspace.members.has(userId));
   }
 
+  /** `generateSlug`: a free slug for `name` (see {@link slugFor}). */
+  generateSlug(name: string): string {
+    return slugFor(requireText(name, 'name', { max: workspaceRules.nameMax }), (slug) => this.ctx.tables.workspacesBySlug.has(slug));
+  }
+
   /**
    * `createWorkspace`: the caller becomes its OWNER, and a default public channel `general`
-   * is created, which everyone who joins the workspace joins too.
+   * is created, which everyone who joins the workspace joins too (guests excepted).
    */
   create(input: NewWorkspace, ownerId: string): WorkspaceRecord {
     const { tables, clock } = this.ctx;
     const name = requireText(input.name, 'input.name', { max: workspaceRules.nameMax });
-    const slug = input.slug.trim();
-    if (!workspaceRules.slug.test(slug)) {
-      throw badInput(
-        `input.slug must be 1 to 48 lower-case letters, digits or inner dashes, but got ${quote(input.slug)}`,
-      );
-    }
-    if (tables.workspacesBySlug.has(slug)) throw conflict(`the slug ${slug} is taken`);
+    const slug = requireSlug(input.slug, 'input.slug', (candidate) => tables.workspacesBySlug.has(candidate));
+    const iconKey = input.iconKey == null ? null : this.uploads.publicImage(input.iconKey, ownerId, 'input.iconKey').key;
     const now = clock.now();
     const workspace: WorkspaceRecord = {
       id: this.ctx.ids(),
       name,
       slug,
-      iconKey: input.iconKey ?? null,
+      iconKey,
       purposes: [...new Set(input.purposes ?? [])],
       teamSize: input.teamSize ?? null,
       createdAt: now,
@@ -72,6 +85,31 @@ export class Workspaces {
       { workspaceId: workspace.id, title: 'general', visibility: 'PUBLIC', isDefault: true },
       ownerId,
     );
+    return workspace;
+  }
+
+  /**
+   * `updateWorkspace`: owners and admins. Omitted or null fields stay as they are, except
+   * `iconKey`, where null removes the icon; a slug follows the rules of `createWorkspace`. All
+   * fields are checked before any changes.
+   */
+  update(input: WorkspaceChanges, userId: string): WorkspaceRecord {
+    const { tables, clock } = this.ctx;
+    const { workspace, member } = workspaceOfMember(tables, input.id, userId, 'input.id');
+    if (!canManageWorkspace(member)) throw forbidden('only owners and admins can change a workspace');
+    const name = input.name == null ? workspace.name : requireText(input.name, 'input.name', { max: workspaceRules.nameMax });
+    const slug = input.slug == null ? workspace.slug : requireSlug(input.slug, 'input.slug', (candidate) => candidate !== workspace.slug && tables.workspacesBySlug.has(candidate));
+    const iconKey = input.iconKey === undefined ? workspace.iconKey : input.iconKey === null ? null : this.uploads.publicImage(input.iconKey, userId, 'input.iconKey').key;
+    if (slug !== workspace.slug) {
+      tables.workspacesBySlug.delete(workspace.slug);
+      tables.workspacesBySlug.set(slug, workspace.id);
+    }
+    workspace.name = name;
+    workspace.slug = slug;
+    workspace.iconKey = iconKey;
+    if (input.purposes != null) workspace.purposes = [...new Set(input.purposes)];
+    if (input.teamSize !== undefined) workspace.teamSize = input.teamSize;
+    workspace.updatedAt = clock.now();
     return workspace;
   }
 
@@ -93,45 +131,98 @@ export class Workspaces {
     return link;
   }
 
-  /** `joinWorkspace`: joins with the link's role; joining a workspace you are in changes nothing. */
+  /**
+   * `joinWorkspace`: takes an invite link's token or an invitation's. A link grants its role to
+   * anyone whose address fits the workspace's join domains; an invitation grants its role (and
+   * its channel) to the address it was sent to, and is then used up. Joining a workspace you are
+   * in changes nothing (a pending invitation of yours is still used up).
+   */
   join(token: string, userId: string): WorkspaceRecord {
-    const link = this.ctx.tables.inviteLinks.get(token);
-    if (!link) throw notFound('no invite link has this token');
-    if (link.expiresAt <= this.ctx.clock.now()) throw badInput('this invite link has expired');
-    const workspace = this.ctx.tables.workspaces.get(link.workspaceId)!;
+    const { tables, clock } = this.ctx;
+    const user = tables.users.get(userId)!;
+    const invitation = this.invitations.forJoining(token, user);
+    if (invitation) {
+      const workspace = tables.workspaces.get(invitation.workspaceId)!;
+      if (!workspace.members.has(userId)) {
+        this.addMember(workspace.id, userId, invitation.role);
+        const channel = invitation.conversationId === null ? undefined : tables.conversations.get(invitation.conversationId);
+        if (channel) this.conversations.addMemberDirectly(channel, userId);
+        this.notifications.workspaceJoined(workspace, userId);
+      }
+      this.invitations.dropPending(workspace.id, user.email);
+      return workspace;
+    }
+    const link = tables.inviteLinks.get(token);
+    if (!link) throw notFound('no invite link or invitation has this token', 'token');
+    if (link.expiresAt <= clock.now()) throw badInput('this invite link has expired', 'token');
+    const workspace = tables.workspaces.get(link.workspaceId)!;
     if (!workspace.members.has(userId)) {
-      workspace.members.set(userId, { userId, role: link.role, joinedAt: this.ctx.clock.now(), departmentId: null, jobTitle: null });
-      this.conversations.joinDefaultChannels(workspace.id, userId);
+      this.invitations.checkLinkDomain(workspace, user);
+      this.addMember(workspace.id, userId, link.role);
       this.notifications.workspaceJoined(workspace, userId);
+      this.invitations.dropPending(workspace.id, user.email);
     }
     return workspace;
   }
 
   /**
-   * `removeWorkspaceMember`: owners remove anyone but the owner, admins remove members and
-   * guests, and anyone but the owner may remove themselves (leave). The removed member leaves
-   * every conversation of the workspace, and their subscriptions there end.
+   * `removeWorkspaceMember`: owners remove anyone, admins remove members and guests, and anyone
+   * may remove themselves (leave); the last owner can be removed by nobody. The removed member
+   * leaves every conversation of the workspace (their messages stay), and their subscriptions
+   * there end.
    */
   removeMember(workspaceId: string, memberId: string, userId: string): string {
     const { workspace, member: caller } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
     requireId(memberId, 'userId');
     const target = workspace.members.get(memberId);
-    if (!target) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`);
-    if (target.role === 'OWNER') throw forbidden('the owner of a workspace cannot be removed');
+    if (!target) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`, 'userId');
     if (memberId !== userId) {
       if (!canManageWorkspace(caller)) throw forbidden('only owners and admins can remove members');
-      if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden('only the owner can remove an admin');
+      if (target.role === 'OWNER' && caller.role !== 'OWNER') throw forbidden('only an owner can remove an owner');
+      if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden('only an owner can remove an admin');
     }
+    if (target.role === 'OWNER' && ownerCount(workspace) === 1) throw forbidden('the last owner of a workspace cannot be removed: make another member owner first');
     workspace.members.delete(memberId);
     workspace.updatedAt = this.ctx.clock.now();
     this.conversations.leaveWorkspace(workspaceId, memberId);
     return memberId;
   }
 
-  /** Adds a member directly (fixtures); `join` is the public way in. */
+  /**
+   * `changeWorkspaceMemberRole`: owners and admins. Only an owner makes an owner or changes an
+   * owner's role, and the last owner keeps the role. A guest made member or admin joins the
+   * default channels; a member made guest keeps the conversations they are in.
+   */
+  changeRole(workspaceId: string, memberId: string, role: WorkspaceRole, userId: string): WorkspaceMemberRecord {
+    const { workspace, member: caller } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    if (!canManageWorkspace(caller)) throw forbidden('only owners and admins can change roles');
+    requireId(memberId, 'userId');
+    const target = workspace.members.get(memberId);
+    if (!target) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`, 'userId');
+    if ((role === 'OWNER' || target.role === 'OWNER') && caller.role !== 'OWNER') throw forbidden('only an owner can make an owner or change an owner\'s role');
+    if (target.role === 'OWNER' && role !== 'OWNER' && ownerCount(workspace) === 1) throw forbidden('the last owner of a workspace keeps the role: make another member owner first');
+    if (target.role === role) return target;
+    const wasGuest = target.role === 'GUEST';
+    target.role = role;
+    workspace.updatedAt = this.ctx.clock.now();
+    if (wasGuest) this.conversations.joinDefaultChannels(workspaceId, memberId);
+    return target;
+  }
+
+  /**
+   * Adds a member (fixtures, joins). Everyone but a guest joins the default channels: a guest
+   * sees only the conversations they are added to.
+   */
   addMember(workspaceId: string, userId: string, role: WorkspaceRole): void {
     const workspace = this.ctx.tables.workspaces.get(workspaceId)!;
     workspace.members.set(userId, { userId, role, joinedAt: this.ctx.clock.now(), departmentId: null, jobTitle: null });
-    this.conversations.joinDefaultChannels(workspaceId, userId);
+    workspace.updatedAt = this.ctx.clock.now();
+    if (role !== 'GUEST') this.conversations.joinDefaultChannels(workspaceId, userId);
   }
+}
+
+function ownerCount(workspace: WorkspaceRecord): number {
+  let owners = 0;
+  for (const member of workspace.members.values()) if (member.role === 'OWNER') owners += 1;
+  return owners;
 }
