@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { systemClock, type Clock } from './state/clock.js';
 import { flatString, randomIds } from './state/ids.js';
 import { MockState, type MockStateOptions } from './state/mock-state.js';
+import { addDemoAccounts, addFreshInvitations } from './fixtures-people.js';
 import { hashPassword } from './state/accounts/passwords.js';
 import type { UserRecord } from './state/accounts/records.js';
 import type { ConversationRecord } from './state/conversations/records.js';
@@ -52,8 +53,10 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   const runtimeIds = options.ids ?? randomIds;
   let loading = true;
   let fixtureTime = DEMO_EPOCH;
+  /** How far the runtime clock is moved back while demo records that must be fresh are made. */
+  let backdated = 0;
   const state = new MockState({
-    clock: { now: () => (loading ? fixtureTime : runtimeClock.now()), setTimer: (at, fire) => runtimeClock.setTimer(at, fire) },
+    clock: { now: () => (loading ? fixtureTime : runtimeClock.now() - backdated), setTimer: (at, fire) => runtimeClock.setTimer(at, fire) },
     ids: () => (loading ? flatString(faker.string.uuid()) : runtimeIds()),
     secrets: options.secrets,
     requireVerification: options.requireVerification,
@@ -81,6 +84,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     extras.push(extra);
   }
 
+  const people = addDemoAccounts(state, password);
   const acme = state.workspaces.create({ name: 'Acme', slug: 'acme', purposes: ['ENGINEERING', 'DESIGN'], teamSize: 'TEAM_11_50' }, alice.id);
   DEMO_USERS.slice(1).forEach((user, index) => state.workspaces.addMember(acme.id, named[index + 1]!.id, user.role));
   for (const user of extras) state.workspaces.addMember(acme.id, user.id, 'MEMBER');
@@ -108,6 +112,14 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   writer.fill(dm, [alice, bob], 12, { attachments: 0, deletions: 0 });
 
   loading = false;
+  addFreshInvitations(state, people, { workspaceId: acme.id, ownerId: alice.id, designId: design.id }, (ms, make) => {
+    backdated = ms;
+    try {
+      make();
+    } finally {
+      backdated = 0;
+    }
+  });
   return state;
 }
 
