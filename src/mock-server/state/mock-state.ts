@@ -14,6 +14,10 @@ import { createTables, type StateContext, type Tables } from './tables.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
 import { Users } from './accounts/users.js';
+import { Departments } from './workspaces/departments.js';
+import { MemberDirectory } from './workspaces/directory.js';
+import { DirectorySummaries } from './workspaces/directory-summary.js';
+import { MembersCsv } from './workspaces/members-csv.js';
 import { Workspaces } from './workspaces/workspaces.js';
 
 export interface MockStateOptions {
@@ -42,6 +46,11 @@ export class MockState {
   readonly sessions: SessionStore;
   readonly users: Users;
   readonly workspaces: Workspaces;
+  readonly departments: Departments;
+  /** The member directory, its summary and its CSV export. */
+  readonly directory: MemberDirectory;
+  readonly directorySummaries: DirectorySummaries;
+  readonly membersCsv: MembersCsv;
   readonly conversations: Conversations;
   readonly messages: Messages;
   readonly messagePages: MessagePages;
@@ -66,7 +75,11 @@ export class MockState {
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);
     this.conversations = new Conversations(ctx);
-    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications);
+    this.departments = new Departments(ctx, this.users);
+    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications, this.departments);
+    this.directory = new MemberDirectory(ctx, this.users, this.conversations, this.presence, this.departments);
+    this.directorySummaries = new DirectorySummaries(ctx, this.users, this.presence, this.departments);
+    this.membersCsv = new MembersCsv(ctx, this.directory);
     this.messages = new Messages(ctx, this.typing, this.notifications);
     this.messagePages = new MessagePages(ctx);
     this.uploads = new Uploads(ctx);

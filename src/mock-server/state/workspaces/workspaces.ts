@@ -1,5 +1,6 @@
 import { canManageWorkspace, workspaceOfMember } from '../conversations/access.js';
 import type { Conversations } from '../conversations/conversations.js';
+import type { Departments } from './departments.js';
 import { badInput, conflict, forbidden, notFound } from '../errors.js';
 import { quote, requireId, requireText } from '../input.js';
 import type { InviteLinkRecord, WorkspacePurpose, WorkspaceRecord, WorkspaceRole, WorkspaceTeamSize } from './records.js';
@@ -27,6 +28,7 @@ export class Workspaces {
     private readonly ctx: StateContext,
     private readonly conversations: Conversations,
     private readonly notifications: Notifications,
+    private readonly departments: Departments,
   ) {}
 
   /** `workspace`: members only. */
@@ -110,7 +112,8 @@ export class Workspaces {
   /**
    * `removeWorkspaceMember`: owners remove anyone but the owner, admins remove members and
    * guests, and anyone but the owner may remove themselves (leave). The removed member leaves
-   * every conversation of the workspace, and their subscriptions there end.
+   * every conversation of the workspace, and their subscriptions there end; a department they
+   * led is left without a lead.
    */
   removeMember(workspaceId: string, memberId: string, userId: string): string {
     const { workspace, member: caller } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
@@ -123,6 +126,7 @@ export class Workspaces {
       if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden('only the owner can remove an admin');
     }
     workspace.members.delete(memberId);
+    this.departments.memberLeft(workspaceId, memberId);
     workspace.updatedAt = this.ctx.clock.now();
     this.conversations.leaveWorkspace(workspaceId, memberId);
     return memberId;
