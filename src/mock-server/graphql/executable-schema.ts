@@ -7,6 +7,7 @@ import type { GraphQLContext } from './context.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
+import { directoryResolvers } from './resolvers/directory.js';
 import { messageResolvers } from './resolvers/messages.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
@@ -17,6 +18,7 @@ const areas: Resolvers[] = [
   serviceResolvers,
   accountResolvers,
   workspaceResolvers,
+  directoryResolvers,
   conversationResolvers,
   messageResolvers,
   uploadResolvers,

@@ -16,6 +16,10 @@ import { Uploads } from './files/uploads.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
 import { Invitations } from './workspaces/invitations.js';
+import { Departments } from './workspaces/departments.js';
+import { MemberDirectory } from './workspaces/directory.js';
+import { DirectorySummaries } from './workspaces/directory-summary.js';
+import { MembersCsv } from './workspaces/members-csv.js';
 import { Workspaces } from './workspaces/workspaces.js';
 
 export interface MockStateOptions {
@@ -49,6 +53,11 @@ export class MockState {
   readonly workspaces: Workspaces;
   /** Invitations by email, and who may join by link. */
   readonly invitations: Invitations;
+  readonly departments: Departments;
+  /** The member directory, its summary and its CSV export. */
+  readonly directory: MemberDirectory;
+  readonly directorySummaries: DirectorySummaries;
+  readonly membersCsv: MembersCsv;
   readonly conversations: Conversations;
   readonly messages: Messages;
   readonly messagePages: MessagePages;
@@ -76,7 +85,11 @@ export class MockState {
     this.uploads = new Uploads(ctx);
     this.conversations = new Conversations(ctx);
     this.invitations = new Invitations(ctx, this.outbox);
-    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications, this.invitations, this.uploads);
+    this.departments = new Departments(ctx, this.users);
+    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications, this.invitations, this.uploads, this.departments);
+    this.directory = new MemberDirectory(ctx, this.users, this.conversations, this.presence, this.departments);
+    this.directorySummaries = new DirectorySummaries(ctx, this.users, this.presence, this.departments);
+    this.membersCsv = new MembersCsv(ctx, this.directory);
     this.messages = new Messages(ctx, this.typing, this.notifications);
     this.messagePages = new MessagePages(ctx);
   }

@@ -30,13 +30,23 @@ export class Conversations {
     requireId(conversationId, 'id');
     const conversation = this.ctx.tables.conversations.get(conversationId);
     if (!conversation) throw notFound(`conversation ${conversationId} does not exist`);
-    if (conversation.members.has(userId)) return conversation;
-    const workspace = this.ctx.tables.workspaces.get(conversation.workspaceId)!;
-    const workspaceRole = workspace.members.get(userId)?.role;
-    if (conversation.visibility === 'PUBLIC' && workspaceRole !== undefined && workspaceRole !== 'GUEST') {
-      return conversation;
-    }
+    if (this.isVisibleTo(conversation, userId)) return conversation;
     throw forbidden(`you are not a member of conversation ${conversationId}`);
+  }
+
+  /**
+   * The channels of a workspace that `viewerId` may see (by the rule of `conversation`), in the
+   * order they were created; the member directory lists titles from these only, so nobody learns
+   * the title of a private channel they are not in.
+   */
+  channelsVisibleTo(workspaceId: string, viewerId: string): ConversationRecord[] {
+    const visible: ConversationRecord[] = [];
+    for (const conversation of this.ctx.tables.conversations.values()) {
+      if (conversation.workspaceId === workspaceId && conversation.type === 'CHANNEL' && this.isVisibleTo(conversation, viewerId)) {
+        visible.push(conversation);
+      }
+    }
+    return visible;
   }
 
   /** `conversations`: the caller's conversations in a workspace, oldest first, cursor-paged. */
@@ -171,6 +181,12 @@ export class Conversations {
         this.addMember(conversation, userId, 'MEMBER');
       }
     }
+  }
+
+  private isVisibleTo(conversation: ConversationRecord, userId: string): boolean {
+    if (conversation.members.has(userId)) return true;
+    const workspaceRole = this.ctx.tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
+    return conversation.visibility === 'PUBLIC' && workspaceRole !== undefined && workspaceRole !== 'GUEST';
   }
 
   private insert(

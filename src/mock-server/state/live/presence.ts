@@ -8,6 +8,8 @@ import type { StateContext } from '../tables.js';
 export class Presence {
   /** user id -> open connections */
   private readonly connections = new Map<string, number>();
+  /** user id -> when their last connection closed */
+  private readonly lastSeen = new Map<string, number>();
 
   constructor(private readonly ctx: StateContext) {}
 
@@ -24,11 +26,22 @@ export class Presence {
       return;
     }
     if (!this.connections.delete(userId)) return;
+    this.lastSeen.set(userId, this.ctx.clock.now());
     this.announce(userId, false);
   }
 
   isPresent(userId: string): boolean {
     return this.connections.has(userId);
+  }
+
+  /**
+   * When the member was last live: now while they are connected, else the moment their last
+   * connection closed; null if they have not connected since the mock started (presence is not
+   * part of the tables, so a snapshot or restart forgets it, as a real presence service would).
+   */
+  lastActiveAt(userId: string): number | null {
+    if (this.connections.has(userId)) return this.ctx.clock.now();
+    return this.lastSeen.get(userId) ?? null;
   }
 
   private announce(userId: string, active: boolean): void {

@@ -3,6 +3,7 @@ import type { Conversations } from '../conversations/conversations.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import type { Uploads } from '../files/uploads.js';
 import { requireId, requireText } from '../input.js';
+import type { Departments } from './departments.js';
 import type { Notifications } from '../notifications/notifications.js';
 import type { StateContext } from '../tables.js';
 import type { Invitations } from './invitations.js';
@@ -40,6 +41,7 @@ export class Workspaces {
     private readonly notifications: Notifications,
     private readonly invitations: Invitations,
     private readonly uploads: Uploads,
+    private readonly departments: Departments,
   ) {}
 
   /** `workspace`: members only. */
@@ -169,7 +171,7 @@ export class Workspaces {
    * `removeWorkspaceMember`: owners remove anyone, admins remove members and guests, and anyone
    * may remove themselves (leave); the last owner can be removed by nobody. The removed member
    * leaves every conversation of the workspace (their messages stay), and their subscriptions
-   * there end.
+   * there end; a department they led is left without a lead.
    */
   removeMember(workspaceId: string, memberId: string, userId: string): string {
     const { workspace, member: caller } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
@@ -183,14 +185,15 @@ export class Workspaces {
     }
     if (target.role === 'OWNER' && ownerCount(workspace) === 1) throw forbidden('the last owner of a workspace cannot be removed: make another member owner first');
     workspace.members.delete(memberId);
+    this.departments.memberLeft(workspaceId, memberId);
     workspace.updatedAt = this.ctx.clock.now();
     this.conversations.leaveWorkspace(workspaceId, memberId);
     return memberId;
   }
 
   /**
-   * `changeWorkspaceMemberRole`: owners and admins. Only an owner makes an owner or changes an
-   * owner's role, and the last owner keeps the role. A guest made member or admin joins the
+   * `changeWorkspaceMemberRole`: owners and admins, for others than themselves. Only an owner
+   * makes an owner or changes an owner's role, and the last owner keeps the role. A guest made member or admin joins the
    * default channels; a member made guest keeps the conversations they are in.
    */
   changeRole(workspaceId: string, memberId: string, role: WorkspaceRole, userId: string): WorkspaceMemberRecord {
@@ -199,6 +202,7 @@ export class Workspaces {
     requireId(memberId, 'userId');
     const target = workspace.members.get(memberId);
     if (!target) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`, 'userId');
+    if (memberId === userId) throw forbidden('you cannot change your own role: ask another owner or admin');
     if ((role === 'OWNER' || target.role === 'OWNER') && caller.role !== 'OWNER') throw forbidden('only an owner can make an owner or change an owner\'s role');
     if (target.role === 'OWNER' && role !== 'OWNER' && ownerCount(workspace) === 1) throw forbidden('the last owner of a workspace keeps the role: make another member owner first');
     if (target.role === role) return target;

@@ -1,0 +1,51 @@
+import { canManageWorkspace, workspaceOfMember } from '../conversations/access.js';
+import { forbidden } from '../errors.js';
+import type { Tables } from '../tables.js';
+import type { WorkspaceMemberRecord, WorkspaceRecord } from './records.js';
+
+/**
+ * Who may see and change the people of a workspace: departments, the member directory, its
+ * summary and the CSV export. Every check starts with {@link workspaceOfMember}, so a malformed
+ * workspace id is BAD_USER_INPUT, an unknown one NOT_FOUND and one the caller is not in FORBIDDEN.
+ */
+
+export interface DirectoryCaller {
+  readonly workspace: WorkspaceRecord;
+  /** The caller's own membership. */
+  readonly caller: WorkspaceMemberRecord;
+}
+
+/**
+ * Reading the directory: owners, admins and members. Guests are outsiders let into a few
+ * channels (they cannot even browse public channels), so the workspace's people, with their
+ * emails and departments, are closed to them: FORBIDDEN.
+ */
+export function directoryReader(tables: Tables, workspaceId: string, userId: string): DirectoryCaller {
+  const { workspace, member } = workspaceOfMember(tables, workspaceId, userId);
+  if (member.role === 'GUEST') throw forbidden('guests cannot see the member directory of a workspace');
+  return { workspace, caller: member };
+}
+
+/** Changing departments and exporting members: owners and admins only (FORBIDDEN otherwise). */
+export function directoryManager(tables: Tables, workspaceId: string, userId: string, what: string): DirectoryCaller {
+  const { workspace, member } = workspaceOfMember(tables, workspaceId, userId);
+  if (!canManageWorkspace(member)) throw forbidden(`only owners and admins can ${what}`);
+  return { workspace, caller: member };
+}
+
+/**
+ * Whether `caller` may change `target`'s role or remove them: the rule of
+ * `removeWorkspaceMember`. The owner manages everyone else; an admin manages members and guests;
+ * nobody manages the owner or (through these controls) themselves.
+ */
+export function canManageMember(caller: WorkspaceMemberRecord, target: WorkspaceMemberRecord): boolean {
+  if (caller.userId === target.userId || target.role === 'OWNER') return false;
+  if (caller.role === 'OWNER') return true;
+  return caller.role === 'ADMIN' && (target.role === 'MEMBER' || target.role === 'GUEST');
+}
+
+/**
+ * Names and people are listed in a human order: accents and case set aside, digits compared as
+ * numbers ("Team 2" before "Team 10"). One collator for the whole area, so every list agrees.
+ */
+export const humanOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

@@ -1,0 +1,69 @@
+// The browser build of csv-stringify's sync API: the same code as its Node entry, without the
+// stream machinery, so the domain stays loadable in a browser page (the MSW door).
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import type { StateContext } from '../tables.js';
+import { directoryManager } from './directory-access.js';
+import type { DirectoryEntry, MemberDirectory } from './directory.js';
+
+/**
+ * The columns of `exportWorkspaceMembersCsv`, in order: the header row carries these names.
+ * Channels are left out on purpose: a file travels further than a screen, and the titles of
+ * private channels would travel with it.
+ */
+export const memberCsvColumns = [
+  'userId',
+  'username',
+  'displayName',
+  'email',
+  'role',
+  'department',
+  'isDepartmentLead',
+  'jobTitle',
+  'joinedAt',
+  'twoFactorEnabled',
+  'twoFactorMethod',
+] as const;
+
+type Row = Record<(typeof memberCsvColumns)[number], string>;
+
+/**
+ * `exportWorkspaceMembersCsv`: every member once, in directory order, as RFC 4180 CSV: a header
+ * row, CRLF after every row, a field quoted when it holds a comma, a quote (doubled inside) or a
+ * line break. Values are written as stored, so names round-trip exactly; a spreadsheet that
+ * opens the file should be told to treat cells as text. Owners and admins only.
+ */
+export class MembersCsv {
+  constructor(
+    private readonly ctx: StateContext,
+    private readonly directory: MemberDirectory,
+  ) {}
+
+  export(workspaceId: string, userId: string): string {
+    const reader = directoryManager(this.ctx.tables, workspaceId, userId, 'export the members of a workspace');
+    const rows = this.directory.everyone(reader).map(row);
+    return stringify(rows, {
+      header: true,
+      columns: memberCsvColumns.map((key) => ({ key })),
+      record_delimiter: 'windows',
+      // csv-stringify quotes the record delimiter (CRLF) but not a lone CR or LF; RFC 4180
+      // readers need every line break inside a field quoted.
+      quoted_match: /[\r\n]/,
+    });
+  }
+}
+
+function row(entry: DirectoryEntry): Row {
+  return {
+    userId: entry.user.id,
+    username: entry.user.username,
+    displayName: entry.user.displayName,
+    email: entry.user.email,
+    role: entry.member.role,
+    department: entry.department?.name ?? '',
+    isDepartmentLead: String(entry.isDepartmentLead),
+    jobTitle: entry.member.jobTitle ?? '',
+    joinedAt: new Date(entry.member.joinedAt).toISOString(),
+    twoFactorEnabled: String(entry.twoFactor?.enabled ?? false),
+    twoFactorMethod: entry.twoFactor?.method ?? '',
+  };
+}
