@@ -8,6 +8,7 @@ import type { Resolvers } from './generated/resolvers-types.js';
 import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { messageResolvers } from './resolvers/messages.js';
+import { oauthResolvers } from './resolvers/oauth.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
 import { uploadResolvers } from './resolvers/files.js';
@@ -16,6 +17,7 @@ import { workspaceResolvers } from './resolvers/workspaces.js';
 const areas: Resolvers[] = [
   serviceResolvers,
   accountResolvers,
+  oauthResolvers,
   workspaceResolvers,
   conversationResolvers,
   messageResolvers,

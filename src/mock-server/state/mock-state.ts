@@ -7,6 +7,7 @@ import { randomSecrets, type SecretGenerator } from './secrets.js';
 import { MessagePages } from './messages/message-pages.js';
 import { Messages } from './messages/messages.js';
 import { Notifications } from './notifications/notifications.js';
+import { OAuthFlow } from './accounts/oauth.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './live/presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
@@ -41,6 +42,8 @@ export class MockState {
   readonly eventStreams: EventStreams;
   readonly sessions: SessionStore;
   readonly users: Users;
+  /** The OAuth code flow with PKCE: the authorize page's requests and the codes it issues. */
+  readonly oauth: OAuthFlow;
   readonly workspaces: Workspaces;
   readonly conversations: Conversations;
   readonly messages: Messages;
@@ -62,6 +65,7 @@ export class MockState {
     this.outbox = new Outbox(ctx);
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
     this.users = new Users(ctx, this.sessions);
+    this.oauth = new OAuthFlow(ctx, this.users, this.sessions);
     this.notifications = new Notifications(ctx);
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);

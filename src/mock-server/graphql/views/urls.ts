@@ -2,3 +2,11 @@
 export function uploadUrl(publicOrigin: string, key: string): string {
   return `${publicOrigin}/uploads/${encodeURIComponent(key)}`;
 }
+
+/**
+ * The authorize page of an OAuth authorization request (the HTTP door serves `/oauth/authorize`).
+ * A client may append `&redirect_uri=...` to choose where the answer goes.
+ */
+export function oauthAuthorizeUrl(publicOrigin: string, requestId: string): string {
+  return `${publicOrigin}/oauth/authorize?request_id=${encodeURIComponent(requestId)}`;
+}
