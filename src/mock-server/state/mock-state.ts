@@ -11,6 +11,7 @@ import { OAuthFlow } from './accounts/oauth.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './live/presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
+import { SocialSignIn } from './accounts/social-sign-in.js';
 import { createTables, type StateContext, type Tables } from './tables.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
@@ -44,6 +45,8 @@ export class MockState {
   readonly users: Users;
   /** The OAuth code flow with PKCE: the authorize page's requests and the codes it issues. */
   readonly oauth: OAuthFlow;
+  /** Sign-in with a (mock) identity token of a social provider. */
+  readonly socialSignIn: SocialSignIn;
   readonly workspaces: Workspaces;
   readonly conversations: Conversations;
   readonly messages: Messages;
@@ -66,6 +69,7 @@ export class MockState {
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
     this.users = new Users(ctx, this.sessions);
     this.oauth = new OAuthFlow(ctx, this.users, this.sessions);
+    this.socialSignIn = new SocialSignIn(ctx, this.users, this.sessions);
     this.notifications = new Notifications(ctx);
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);

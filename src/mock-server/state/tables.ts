@@ -2,7 +2,7 @@ import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { IdGenerator } from './ids.js';
 import type { SecretGenerator } from './secrets.js';
-import type { OAuthCodeRecord, OAuthRequestRecord, UserRecord, VerificationTokenRecord } from './accounts/records.js';
+import type { OAuthCodeRecord, OAuthRequestRecord, SocialIdentityRecord, UserRecord, VerificationTokenRecord } from './accounts/records.js';
 import type { ConversationRecord } from './conversations/records.js';
 import type { UploadRecord } from './files/records.js';
 import type { MessageRecord } from './messages/records.js';
@@ -40,6 +40,8 @@ export interface Tables {
   readonly oauthRequests: Map<string, OAuthRequestRecord>;
   /** OAuth authorization codes, by code, kept until they expire (used ones too, to detect reuse) */
   readonly oauthCodes: Map<string, OAuthCodeRecord>;
+  /** `provider subject` -> the account a social identity signs in to */
+  readonly socialIdentities: Map<string, SocialIdentityRecord>;
   /** The dev outbox, oldest first (see `outbox.ts`). */
   readonly outbox: Map<string, MailRecord>;
   readonly conversations: Map<string, ConversationRecord>;
@@ -66,6 +68,7 @@ export function createTables(): Tables {
     verificationTokens: new Map(),
     oauthRequests: new Map(),
     oauthCodes: new Map(),
+    socialIdentities: new Map(),
     outbox: new Map(),
     conversations: new Map(),
     directConversations: new Map(),

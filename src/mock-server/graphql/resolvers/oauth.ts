@@ -2,7 +2,7 @@ import type { Resolvers } from '../generated/resolvers-types.js';
 import { authPayloadView } from '../views/accounts.js';
 import { oauthAuthorizeUrl } from '../views/urls.js';
 
-/** oauthProviders, oauthAuthorizationUrl, loginWithOAuth. None needs a token. */
+/** oauthProviders, oauthAuthorizationUrl, loginWithOAuth, exchangeSocialToken. None needs a token. */
 export const oauthResolvers: Resolvers = {
   Query: {
     oauthProviders: (_root, _args, ctx) => ctx.state.oauth.providers(),
@@ -10,5 +10,6 @@ export const oauthResolvers: Resolvers = {
   },
   Mutation: {
     loginWithOAuth: async (_root, { input }, ctx) => authPayloadView(await ctx.state.oauth.login(input)),
+    exchangeSocialToken: (_root, { input }, ctx) => authPayloadView(ctx.state.socialSignIn.exchange(input)),
   },
 };

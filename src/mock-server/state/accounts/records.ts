@@ -37,6 +37,9 @@ export interface VerificationTokenRecord {
 /** An identity provider of the OAuth code flow (the schema's `OAuthProviderName`). */
 export type OAuthProvider = 'IDP_TWO';
 
+/** An identity provider of the social token exchange (the schema's `SocialProviderName`). */
+export type SocialProvider = 'IDP_ONE' | 'IDP_TWO';
+
 /**
  * An authorization request of the OAuth code flow, from `oauthAuthorizationUrl` until someone
  * approves or denies it on the authorize page (then it is deleted), or it expires.
@@ -67,4 +70,13 @@ export interface OAuthCodeRecord {
   usedAt: number | null;
   /** The refresh token its login issued, so that a reuse can revoke that session (RFC 6749 4.1.2). */
   refreshToken: string | null;
+}
+
+/** An account's identity at a social provider: signing in again with the same subject finds it. */
+export interface SocialIdentityRecord {
+  readonly provider: SocialProvider;
+  /** The token's `sub`, or its email when it has none. */
+  readonly subject: string;
+  readonly userId: string;
+  readonly linkedAt: number;
 }
