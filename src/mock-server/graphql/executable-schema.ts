@@ -9,6 +9,7 @@ import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { directoryResolvers } from './resolvers/directory.js';
 import { messageResolvers } from './resolvers/messages.js';
+import { oauthResolvers } from './resolvers/oauth.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
 import { uploadResolvers } from './resolvers/files.js';
@@ -17,6 +18,7 @@ import { workspaceResolvers } from './resolvers/workspaces.js';
 const areas: Resolvers[] = [
   serviceResolvers,
   accountResolvers,
+  oauthResolvers,
   workspaceResolvers,
   directoryResolvers,
   conversationResolvers,

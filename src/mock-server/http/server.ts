@@ -4,6 +4,7 @@ import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
 import { devRoute } from './dev-routes.js';
 import { graphqlRoute } from './graphql-route.js';
+import { oauthRoute } from './oauth-route.js';
 import { sendError, sendJson } from './respond.js';
 import { uploadsRoute } from './uploads-route.js';
 
@@ -27,7 +28,7 @@ const CORS_HEADERS: Record<string, string> = {
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
- * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>` and `/dev/...`. It only routes and
+ * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/oauth/authorize` and `/dev/...`. It only routes and
  * translates; every GraphQL rule is the engine's.
  */
 export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
@@ -54,6 +55,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       return sendJson(res, 200, { status: 'ready' });
     }
     if (devRoutes && pathname.startsWith('/dev/')) return devRoute(engine.state, req, res, pathname);
+    if (pathname === '/oauth/authorize') return oauthRoute(engine.state, req, res, target.slice(pathname.length));
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
     if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!));
     sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);

@@ -7,9 +7,11 @@ import { randomSecrets, type SecretGenerator } from './secrets.js';
 import { MessagePages } from './messages/message-pages.js';
 import { Messages } from './messages/messages.js';
 import { Notifications } from './notifications/notifications.js';
+import { OAuthFlow } from './accounts/oauth.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './live/presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
+import { SocialSignIn } from './accounts/social-sign-in.js';
 import { createTables, type StateContext, type Tables } from './tables.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
@@ -50,6 +52,10 @@ export class MockState {
   readonly sessions: SessionStore;
   readonly users: Users;
   readonly verification: EmailVerification;
+  /** The OAuth code flow with PKCE: the authorize page's requests and the codes it issues. */
+  readonly oauth: OAuthFlow;
+  /** Sign-in with a (mock) identity token of a social provider. */
+  readonly socialSignIn: SocialSignIn;
   readonly workspaces: Workspaces;
   /** Invitations by email, and who may join by link. */
   readonly invitations: Invitations;
@@ -79,6 +85,8 @@ export class MockState {
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
     this.verification = new EmailVerification(ctx, this.outbox);
     this.users = new Users(ctx, this.sessions, this.verification, { requireVerification: options.requireVerification ?? false });
+    this.oauth = new OAuthFlow(ctx, this.users, this.sessions);
+    this.socialSignIn = new SocialSignIn(ctx, this.users, this.sessions);
     this.notifications = new Notifications(ctx);
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);

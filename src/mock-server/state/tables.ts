@@ -2,7 +2,7 @@ import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { IdGenerator } from './ids.js';
 import type { SecretGenerator } from './secrets.js';
-import type { UserRecord, VerificationTokenRecord } from './accounts/records.js';
+import type { OAuthCodeRecord, OAuthRequestRecord, SocialIdentityRecord, UserRecord, VerificationTokenRecord } from './accounts/records.js';
 import type { ConversationRecord } from './conversations/records.js';
 import type { UploadRecord } from './files/records.js';
 import type { MessageRecord } from './messages/records.js';
@@ -36,6 +36,12 @@ export interface Tables {
   readonly departments: Map<string, DepartmentRecord>;
   /** verification token -> its record */
   readonly verificationTokens: Map<string, VerificationTokenRecord>;
+  /** OAuth authorization requests awaiting an answer on the authorize page, by request id */
+  readonly oauthRequests: Map<string, OAuthRequestRecord>;
+  /** OAuth authorization codes, by code, kept until they expire (used ones too, to detect reuse) */
+  readonly oauthCodes: Map<string, OAuthCodeRecord>;
+  /** `provider subject` -> the account a social identity signs in to */
+  readonly socialIdentities: Map<string, SocialIdentityRecord>;
   /** The dev outbox, oldest first (see `outbox.ts`). */
   readonly outbox: Map<string, MailRecord>;
   readonly conversations: Map<string, ConversationRecord>;
@@ -60,6 +66,9 @@ export function createTables(): Tables {
     invitationsByToken: new Map(),
     departments: new Map(),
     verificationTokens: new Map(),
+    oauthRequests: new Map(),
+    oauthCodes: new Map(),
+    socialIdentities: new Map(),
     outbox: new Map(),
     conversations: new Map(),
     directConversations: new Map(),

@@ -9,3 +9,11 @@ export function uploadUrl(publicOrigin: string, key: string): string {
 export function avatarUrl(publicOrigin: string, user: UserRecord): string | null {
   return user.avatarKey === null ? null : uploadUrl(publicOrigin, user.avatarKey);
 }
+
+/**
+ * The authorize page of an OAuth authorization request (the HTTP door serves `/oauth/authorize`).
+ * A client may append `&redirect_uri=...` to choose where the answer goes.
+ */
+export function oauthAuthorizeUrl(publicOrigin: string, requestId: string): string {
+  return `${publicOrigin}/oauth/authorize?request_id=${encodeURIComponent(requestId)}`;
+}

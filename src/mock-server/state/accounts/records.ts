@@ -34,3 +34,50 @@ export interface VerificationTokenRecord {
   readonly expiresAt: number;
   usedAt: number | null;
 }
+
+/** An identity provider of the OAuth code flow (the schema's `OAuthProviderName`). */
+export type OAuthProvider = 'IDP_TWO';
+
+/** An identity provider of the social token exchange (the schema's `SocialProviderName`). */
+export type SocialProvider = 'IDP_ONE' | 'IDP_TWO';
+
+/**
+ * An authorization request of the OAuth code flow, from `oauthAuthorizationUrl` until someone
+ * approves or denies it on the authorize page (then it is deleted), or it expires.
+ */
+export interface OAuthRequestRecord {
+  /** Opaque and unguessable: it is carried in the authorize page's URL. */
+  readonly id: string;
+  readonly provider: OAuthProvider;
+  /** The PKCE S256 challenge: base64url(SHA-256(code verifier)). */
+  readonly codeChallenge: string;
+  /** The client's `state`, handed back unchanged on the redirect. */
+  readonly state: string;
+  /** Where the answer goes; null until the authorize page is first opened, which binds it. */
+  redirectUri: string | null;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+/** An authorization code issued by approving an {@link OAuthRequestRecord}; single use. */
+export interface OAuthCodeRecord {
+  readonly code: string;
+  readonly provider: OAuthProvider;
+  readonly userId: string;
+  readonly codeChallenge: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  /** When `loginWithOAuth` first presented it, whatever the outcome. */
+  usedAt: number | null;
+  /** The refresh token its login issued, so that a reuse can revoke that session (RFC 6749 4.1.2). */
+  refreshToken: string | null;
+}
+
+/** An account's identity at a social provider: signing in again with the same subject finds it. */
+export interface SocialIdentityRecord {
+  readonly provider: SocialProvider;
+  /** The token's `sub`, or its email when it has none. */
+  readonly subject: string;
+  readonly userId: string;
+  readonly linkedAt: number;
+}

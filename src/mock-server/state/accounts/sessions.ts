@@ -134,6 +134,18 @@ export class SessionStore {
     return true;
   }
 
+  /**
+   * Ends the session that was issued `refreshToken`, whether it is still the session's refresh
+   * token or has been rotated away since (a reused OAuth code revokes what it opened). Returns
+   * false when no live session has or had that token.
+   */
+  revokeSessionOf(refreshToken: string): boolean {
+    const session = this.sessionsByRefreshToken.get(refreshToken) ?? this.sessionsByRetiredToken.get(refreshToken);
+    if (!session) return false;
+    this.revoke(session);
+    return true;
+  }
+
   private issue(session: Session): IssuedTokens {
     const now = this.clock.now();
     if (++this.issuedSinceSweep >= SWEEP_EVERY) this.sweep(now);
