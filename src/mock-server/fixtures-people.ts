@@ -36,3 +36,45 @@ export function addFreshInvitations(
   });
   state.workspaces.createInviteLink(at.workspaceId, 'MEMBER', at.ownerId);
 }
+
+/** Departments of Acme, each with its lead (by username) and its share of the generated members. */
+const DEPARTMENTS = [
+  { name: 'Engineering', description: 'Builds and runs the product', lead: 'bob' },
+  { name: 'Design', description: 'Product and brand design', lead: 'carol' },
+  { name: 'Sales', description: null, lead: null },
+  { name: 'Operations', description: 'People, finance and facilities', lead: null },
+] as const;
+const TWO_FACTOR_METHODS = ['APP', 'FIDO2', 'HARDWARE', 'SECURITY_KEY'] as const;
+
+/** What `addDemoOrganisation` needs of faker: seeded choices, so the same seed gives the same org. */
+export interface Chooser {
+  jobTitle(): string;
+  chance(probability: number): boolean;
+  pick<T>(items: readonly T[]): T;
+}
+
+/**
+ * Acme's organisation, made while the demo data loads: four departments (two with leads, one
+ * empty-ish), every member but a few in one, job titles, and two-factor settings with some
+ * missing (carol and dave have none, so the TWO_FACTOR_MISSING filter has something to show).
+ */
+export function addDemoOrganisation(state: MockState, workspaceId: string, ownerId: string, members: readonly UserRecord[], choose: Chooser): void {
+  const byName = new Map(members.map((user) => [user.username, user]));
+  const ids = DEPARTMENTS.map(
+    (department) =>
+      state.departments.create(workspaceId, { name: department.name, description: department.description, leadUserId: department.lead === null ? null : byName.get(department.lead)!.id }, ownerId).department.id,
+  );
+  const workspace = state.tables.workspaces.get(workspaceId)!;
+  members.forEach((user, index) => {
+    const member = workspace.members.get(user.id)!;
+    if (member.role === 'GUEST') return;
+    member.jobTitle = user.username === 'alice' ? 'Founder & CEO' : choose.jobTitle();
+    // Leads were placed in their department when it was made; of the rest, every fifth has none.
+    if (member.departmentId === null && index % 5 !== 4) state.departments.assign(workspaceId, user.id, ids[index % 2 === 0 ? 0 : choose.pick([1, 2, 3])]!, ownerId);
+  });
+  for (const user of members) {
+    const named = { alice: 'APP', bob: 'FIDO2', carol: null, dave: null } as Record<string, (typeof TWO_FACTOR_METHODS)[number] | null | undefined>;
+    const method = user.username in named ? named[user.username]! : choose.chance(0.7) ? choose.pick(TWO_FACTOR_METHODS) : null;
+    user.twoFactor = method === null ? null : { method };
+  }
+}

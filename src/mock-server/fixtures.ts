@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { systemClock, type Clock } from './state/clock.js';
 import { flatString, randomIds } from './state/ids.js';
 import { MockState, type MockStateOptions } from './state/mock-state.js';
-import { addDemoAccounts, addFreshInvitations } from './fixtures-people.js';
+import { addDemoAccounts, addDemoOrganisation, addFreshInvitations } from './fixtures-people.js';
 import { hashPassword } from './state/accounts/passwords.js';
 import type { UserRecord } from './state/accounts/records.js';
 import type { ConversationRecord } from './state/conversations/records.js';
@@ -88,6 +88,12 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   const acme = state.workspaces.create({ name: 'Acme', slug: 'acme', purposes: ['ENGINEERING', 'DESIGN'], teamSize: 'TEAM_11_50' }, alice.id);
   DEMO_USERS.slice(1).forEach((user, index) => state.workspaces.addMember(acme.id, named[index + 1]!.id, user.role));
   for (const user of extras) state.workspaces.addMember(acme.id, user.id, 'MEMBER');
+
+  addDemoOrganisation(state, acme.id, alice.id, [...named, ...extras], {
+    jobTitle: () => faker.person.jobTitle(),
+    chance: (probability) => faker.datatype.boolean(probability),
+    pick: (items) => faker.helpers.arrayElement(items),
+  });
 
   const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === acme.id && c.isDefault)!;
   general.description = 'Company-wide announcements and work-based matters';

@@ -43,4 +43,21 @@ describe('demo people', () => {
     const joined = ok(await gql<{ joinWorkspace: { id: string } }>(mock.url, 'mutation($t: String!) { joinWorkspace(token: $t) { id } }', { t: erins[1]!.token }, erin.token));
     expect(joined.joinWorkspace.id).toBe(acme);
   });
+
+  it('Acme has departments with leads, job titles, and two-factor settings with some missing', async () => {
+    const { departments } = ok(await gql<{ departments: { name: string; lead: { username: string } | null; memberCount: number }[] }>(mock.url, 'query($w: ID!) { departments(workspaceId: $w) { name lead { username } memberCount } }', { w: acme }, alice.token));
+    expect(departments.map((d) => [d.name, d.lead?.username ?? null]).sort()).toEqual([['Design', 'carol'], ['Engineering', 'bob'], ['Operations', null], ['Sales', null]]);
+    expect(departments.every((d) => d.memberCount > 0)).toBe(true);
+    const { memberDirectory } = ok(await gql<{ memberDirectory: { items: { username: string; jobTitle: string | null }[]; totalCount: number } }>(mock.url, 'query($w: ID!) { memberDirectory(workspaceId: $w, input: {status: TWO_FACTOR_MISSING, pageSize: 100}) { items { username jobTitle } totalCount } }', { w: acme }, alice.token));
+    expect(memberDirectory.items.map((m) => m.username)).toEqual(expect.arrayContaining(['carol', 'dave']));
+    expect(memberDirectory.items.map((m) => m.username)).not.toContain('alice');
+    const { memberDirectorySummary } = ok(await gql<{ memberDirectorySummary: { distribution: { name: string }[]; pendingInvitations: number; expiringInvitations: number; twoFactor: { missingCount: number } } }>(mock.url, 'query($w: ID!) { memberDirectorySummary(workspaceId: $w) { distribution { name } pendingInvitations expiringInvitations twoFactor { missingCount } } }', { w: acme }, alice.token));
+    expect(memberDirectorySummary.distribution.map((d) => d.name)).toContain('Unassigned');
+    // erin's invitation may be used up by now (the test above); frank's expires within a day.
+    const pending = ok(await gql<{ pendingWorkspaceInvitations: unknown[] }>(mock.url, 'query($w: ID!) { pendingWorkspaceInvitations(workspaceId: $w) { id } }', { w: acme }, alice.token)).pendingWorkspaceInvitations;
+    expect(memberDirectorySummary).toMatchObject({ pendingInvitations: pending.length, expiringInvitations: 1 });
+    expect(memberDirectorySummary.twoFactor.missingCount).toBeGreaterThanOrEqual(2);
+    const page = ok(await gql<{ memberDirectory: { items: { username: string; jobTitle: string | null }[] } }>(mock.url, 'query($w: ID!) { memberDirectory(workspaceId: $w, input: {search: "alice"}) { items { username jobTitle } } }', { w: acme }, alice.token));
+    expect(page.memberDirectory.items[0]).toEqual({ username: 'alice', jobTitle: 'Founder & CEO' });
+  });
 });
