@@ -58,6 +58,46 @@ describe('removing members', () => {
   });
 });
 
+describe('changeWorkspaceMemberRole', () => {
+  const CHANGE = 'mutation($w: ID!, $u: ID!, $r: WorkspaceRole!) { changeWorkspaceMemberRole(workspaceId: $w, userId: $u, role: $r) { userId role canManage } }';
+  const change = (actor: Actor, workspaceId: string, target: Actor, role: string) => gql<{ changeWorkspaceMemberRole: { userId: string; role: string; canManage: boolean } }>(mock.url, CHANGE, { w: workspaceId, u: target.id, r: role }, actor.token);
+
+  it('admins change members and guests (not to OWNER), owners change anyone else; nobody changes their own role', async () => {
+    const owner = await registerActor(mock.url, 'owner');
+    const workspaceId = await createWorkspace(mock.url, owner);
+    const [admin, member, guest] = [await join(owner, workspaceId, 'ADMIN'), await join(owner, workspaceId, 'MEMBER'), await join(owner, workspaceId, 'GUEST')];
+    expect(ok(await change(admin, workspaceId, member, 'ADMIN')).changeWorkspaceMemberRole).toEqual({ userId: member.id, role: 'ADMIN', canManage: false });
+    expectCode(await change(admin, workspaceId, member, 'MEMBER'), 'FORBIDDEN'); // member is an admin now
+    expectCode(await change(admin, workspaceId, guest, 'OWNER'), 'FORBIDDEN');
+    expectCode(await change(admin, workspaceId, admin, 'MEMBER'), 'FORBIDDEN');
+    expectCode(await change(guest, workspaceId, member, 'GUEST'), 'FORBIDDEN');
+    expect(ok(await change(owner, workspaceId, member, 'MEMBER')).changeWorkspaceMemberRole).toEqual({ userId: member.id, role: 'MEMBER', canManage: true });
+  });
+
+  it('a guest made member joins the default channels', async () => {
+    const owner = await registerActor(mock.url, 'owner');
+    const workspaceId = await createWorkspace(mock.url, owner);
+    const guest = await join(owner, workspaceId, 'GUEST');
+    const titles = async () => ok(await gql<{ conversations: { nodes: { title: string }[] } }>(mock.url, 'query($w: ID!) { conversations(workspaceId: $w) { nodes { title } } }', { w: workspaceId }, guest.token)).conversations.nodes.map((c) => c.title);
+    expect(await titles()).toEqual([]);
+    ok(await change(owner, workspaceId, guest, 'MEMBER'));
+    expect(await titles()).toEqual(['general']);
+  });
+
+  it('owners hand over: a second owner may demote the first; the last owner keeps the role', async () => {
+    const first = await registerActor(mock.url, 'first');
+    const workspaceId = await createWorkspace(mock.url, first);
+    const second = await join(first, workspaceId, 'MEMBER');
+    ok(await change(first, workspaceId, second, 'OWNER'));
+    ok(await change(second, workspaceId, first, 'ADMIN'));
+    expectCode(await change(first, workspaceId, second, 'MEMBER'), 'FORBIDDEN'); // an admin cannot demote an owner
+    const refused = await gql(mock.url, REMOVE, { w: workspaceId, u: second.id }, second.token);
+    expect(refused.errors![0]!.message).toMatch(/last owner/);
+    const { workspace } = ok(await gql<{ workspace: { isOwner: boolean } }>(mock.url, 'query($id: ID!) { workspace(id: $id) { isOwner } }', { id: workspaceId }, second.token));
+    expect(workspace.isOwner).toBe(true);
+  });
+});
+
 describe('guests', () => {
   it('join no channel by themselves, cannot join public channels, and see only what they are added to', async () => {
     const owner = await registerActor(mock.url, 'owner');

@@ -35,11 +35,12 @@ export function directoryManager(tables: Tables, workspaceId: string, userId: st
 
 /**
  * Whether `caller` may change `target`'s role or remove them: the rule of
- * `removeWorkspaceMember`. The owner manages everyone else; an admin manages members and guests;
- * nobody manages the owner or (through these controls) themselves.
+ * `removeWorkspaceMember` and `changeWorkspaceMemberRole`. An owner manages everyone else (other
+ * owners too); an admin manages members and guests; nobody manages themselves through these
+ * controls.
  */
 export function canManageMember(caller: WorkspaceMemberRecord, target: WorkspaceMemberRecord): boolean {
-  if (caller.userId === target.userId || target.role === 'OWNER') return false;
+  if (caller.userId === target.userId) return false;
   if (caller.role === 'OWNER') return true;
   return caller.role === 'ADMIN' && (target.role === 'MEMBER' || target.role === 'GUEST');
 }

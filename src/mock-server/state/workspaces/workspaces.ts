@@ -192,8 +192,9 @@ export class Workspaces {
   }
 
   /**
-   * `changeWorkspaceMemberRole`: owners and admins, for others than themselves. Only an owner
-   * makes an owner or changes an owner's role, and the last owner keeps the role. A guest made member or admin joins the
+   * `changeWorkspaceMemberRole`: owners and admins, for others than themselves. An admin changes
+   * members and guests (to anything but owner); an owner changes anyone else, and the last owner
+   * keeps the role. A guest made member or admin joins the
    * default channels; a member made guest keeps the conversations they are in.
    */
   changeRole(workspaceId: string, memberId: string, role: WorkspaceRole, userId: string): WorkspaceMemberRecord {
@@ -204,6 +205,7 @@ export class Workspaces {
     if (!target) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`, 'userId');
     if (memberId === userId) throw forbidden('you cannot change your own role: ask another owner or admin');
     if ((role === 'OWNER' || target.role === 'OWNER') && caller.role !== 'OWNER') throw forbidden('only an owner can make an owner or change an owner\'s role');
+    if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden('only an owner can change an admin\'s role');
     if (target.role === 'OWNER' && role !== 'OWNER' && ownerCount(workspace) === 1) throw forbidden('the last owner of a workspace keeps the role: make another member owner first');
     if (target.role === role) return target;
     const wasGuest = target.role === 'GUEST';
