@@ -55,6 +55,27 @@ describe('parley CLI', () => {
     expect(await health.json()).toEqual({ data: { health: 'ok' } });
   });
 
+  it('mock serve --require-verification: each mail is one console line, login waits for verification', async () => {
+    const { line, child } = await serve(['--port', '0', '--empty', '--require-verification']);
+    const url = /(http:\/\/\S+\/graphql)$/.exec(line)![1]!;
+    const post = async (query: string) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json() as Promise<{ data?: unknown; errors?: { extensions: { code: string } }[] }>;
+    const mailLine = new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const mail = out.split('\n').find((text) => text.startsWith('parley mail to '));
+        if (mail) resolve(mail);
+      });
+    });
+    expect(await post('mutation { register(input: {displayName: "Cli", email: "cli@example.test", password: "correct horse battery", username: "cli"}) }')).toEqual({ data: { register: true } });
+    const mail = await mailLine;
+    expect(mail).toMatch(/^parley mail to cli@example\.test: Verify your email address \(token (ev_\S+)\)$/);
+    const login = 'mutation { login(input: {email: "cli@example.test", password: "correct horse battery"}) { accessToken } }';
+    expect((await post(login)).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect(await post(`mutation { verifyEmail(token: "${/\(token (\S+)\)/.exec(mail)![1]}") }`)).toEqual({ data: { verifyEmail: true } });
+    expect((await post(login)).errors).toBeUndefined();
+  });
+
   it('mock serve ends cleanly on SIGTERM', async () => {
     const { child } = await serve(['--port', '0', '--empty']);
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
