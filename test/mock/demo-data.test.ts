@@ -109,3 +109,12 @@ describe('demo data', () => {
     expect(three.messages.map((m) => m.content)).not.toEqual(one.messages.map((m) => m.content));
   });
 });
+
+describe('the demo password hash', () => {
+  it('is the scrypt hash of the demo password (a constant, so start-up does not hash)', async () => {
+    const { DEMO_PASSWORD, DEMO_PASSWORD_HASH } = await import('../../src/mock-server/fixtures.js');
+    const { verifyPassword } = await import('../../src/mock-server/state/accounts/passwords.js');
+    expect(await verifyPassword(DEMO_PASSWORD, DEMO_PASSWORD_HASH)).toBe(true);
+    expect(await verifyPassword(`${DEMO_PASSWORD}!`, DEMO_PASSWORD_HASH)).toBe(false);
+  });
+});

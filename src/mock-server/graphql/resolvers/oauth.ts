@@ -10,6 +10,6 @@ export const oauthResolvers: Resolvers = {
   },
   Mutation: {
     loginWithOAuth: async (_root, { input }, ctx) => authPayloadView(await ctx.state.oauth.login(input), ctx.publicOrigin),
-    exchangeSocialToken: (_root, { input }, ctx) => authPayloadView(ctx.state.socialSignIn.exchange(input), ctx.publicOrigin),
+    exchangeSocialToken: async (_root, { input }, ctx) => authPayloadView(await ctx.state.socialSignIn.exchange(input), ctx.publicOrigin),
   },
 };

@@ -1,4 +1,7 @@
-import { base64url } from 'jose';
+import { lazy } from '../lazy.js';
+
+/** jose's base64url, from its subpath (the package root loads all of jose), on first use. */
+const loadBase64url = lazy(() => import('jose/base64url'));
 
 /** RFC 7636 4.1: a code verifier is 43 to 128 unreserved characters. */
 const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -37,6 +40,6 @@ export function codeChallengeProblem(challenge: string): string | undefined {
  * runs unchanged in a browser bundle; hence async.
  */
 export async function s256Challenge(verifier: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  const [digest, base64url] = await Promise.all([globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)), loadBase64url()]);
   return base64url.encode(new Uint8Array(digest));
 }

@@ -2,7 +2,7 @@ import { badInput, conflict } from '../errors.js';
 import type { StateContext } from '../tables.js';
 import type { SocialProvider, UserRecord } from './records.js';
 import type { SessionStore } from './sessions.js';
-import { readSocialToken, type SocialClaims } from './social-tokens.js';
+import { loadJwtDecoders, readSocialToken, type SocialClaims } from './social-tokens.js';
 import { accountRules, type SignedIn, type Users } from './users.js';
 
 /** The input of `exchangeSocialToken`. */
@@ -45,7 +45,9 @@ export class SocialSignIn {
     private readonly sessions: SessionStore,
   ) {}
 
-  exchange(input: SocialExchange): SignedIn {
+  /** The decoders load first; everything after runs at once, so no other request comes between. */
+  async exchange(input: SocialExchange): Promise<SignedIn> {
+    const decoders = await loadJwtDecoders();
     const { provider } = input;
     for (const other of Object.keys(FIELDS) as SocialProvider[]) {
       if (other === provider) continue;
@@ -57,7 +59,7 @@ export class SocialSignIn {
       throw badInput(`provider ${provider} needs a token in ${FIELDS[provider].join(' or ')}, but none was sent`, `input.${FIELDS[provider][0]}`);
     }
     const now = this.ctx.clock.now();
-    const [claims, ...others] = sent.map((field) => ({ field, claims: readSocialToken(input[field]!, `input.${field}`, provider, now) }));
+    const [claims, ...others] = sent.map((field) => ({ field, claims: readSocialToken(input[field]!, `input.${field}`, provider, now, decoders) }));
     for (const other of others) {
       if (other.claims.subject !== claims!.claims.subject || other.claims.email !== claims!.claims.email) {
         throw badInput(`${other.field} names another identity than ${claims!.field}`, `input.${other.field}`);

@@ -1,8 +1,16 @@
-import { decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import { ErrorCode } from '../../../schema/error-codes.js';
 import { badInput, DomainError } from '../errors.js';
 import { quote } from '../input.js';
 import type { SocialProvider } from './records.js';
+import { lazy } from '../lazy.js';
+
+/** jose's two decoders, from their subpaths (the package root loads all of jose), on first use. */
+export const loadJwtDecoders = lazy(async () => {
+  const [{ decodeJwt }, { decodeProtectedHeader }] = await Promise.all([import('jose/jwt/decode'), import('jose/decode/protected_header')]);
+  return { decodeJwt, decodeProtectedHeader };
+});
+export type JwtDecoders = Awaited<ReturnType<typeof loadJwtDecoders>>;
 
 /**
  * The issuer (`iss`) of each provider's mock identity tokens. `.test` is reserved (RFC 2606), so
@@ -47,7 +55,7 @@ export interface SocialClaims {
  * well-formed token that does not prove an identity here: another provider's or an unknown issuer,
  * or expired.
  */
-export function readSocialToken(token: string, field: string, provider: SocialProvider, now: number): SocialClaims {
+export function readSocialToken(token: string, field: string, provider: SocialProvider, now: number, { decodeJwt, decodeProtectedHeader }: JwtDecoders): SocialClaims {
   const malformed = (why: string) => badInput(`${field} is not a mock identity token: ${why} (see docs/mock-behaviour.md, OAuth and social sign-in)`, field);
   if (token.length === 0) throw malformed('it is empty');
   if (token.length > TOKEN_MAX) throw malformed(`it has ${token.length} characters, more than ${TOKEN_MAX}`);

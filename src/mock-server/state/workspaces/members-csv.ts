@@ -1,9 +1,13 @@
-// The browser build of csv-stringify's sync API: the same code as its Node entry, without the
-// stream machinery, so the domain stays loadable in a browser page (the MSW door).
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { lazy } from '../lazy.js';
 import type { StateContext } from '../tables.js';
 import { directoryManager } from './directory-access.js';
 import type { DirectoryEntry, MemberDirectory } from './directory.js';
+
+/**
+ * The browser build of csv-stringify's sync API (the same code as its Node entry, without the
+ * stream machinery, so the domain stays loadable in a browser page), on the first export.
+ */
+const loadStringify = lazy(async () => (await import('csv-stringify/browser/esm/sync')).stringify);
 
 /**
  * The columns of `exportWorkspaceMembersCsv`, in order: the header row carries these names.
@@ -38,7 +42,8 @@ export class MembersCsv {
     private readonly directory: MemberDirectory,
   ) {}
 
-  export(workspaceId: string, userId: string): string {
+  async export(workspaceId: string, userId: string): Promise<string> {
+    const stringify = await loadStringify();
     const reader = directoryManager(this.ctx.tables, workspaceId, userId, 'export the members of a workspace');
     const rows = this.directory.everyone(reader).map(row);
     return stringify(rows, {

@@ -1,6 +1,9 @@
-import slugify from 'slugify';
 import { badInput, conflict } from '../errors.js';
 import { quote } from '../input.js';
+import { lazy } from '../lazy.js';
+
+/** slugify loads on the first `generateSlug`. */
+const loadSlugify = lazy(async () => (await import('slugify')).default);
 
 /** 1 to 48 lower-case ASCII letters, digits or inner dashes. */
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
@@ -20,7 +23,8 @@ export function requireSlug(value: string, argument: string, taken: (slug: strin
  * dashes, at most 48 characters; `-2`, `-3`, ... is added until no workspace has it. A name with
  * no usable character gives `workspace`.
  */
-export function slugFor(name: string, taken: (slug: string) => boolean): string {
+export async function slugFor(name: string, taken: (slug: string) => boolean): Promise<string> {
+  const slugify = await loadSlugify();
   const folded = slugify(name, { lower: true, strict: true, trim: true })
     .replace(/-{2,}/g, '-')
     .replace(/^-+|-+$/g, '');

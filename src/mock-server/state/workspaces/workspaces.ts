@@ -55,7 +55,7 @@ export class Workspaces {
   }
 
   /** `generateSlug`: a free slug for `name` (see {@link slugFor}). */
-  generateSlug(name: string): string {
+  generateSlug(name: string): Promise<string> {
     return slugFor(requireText(name, 'name', { max: workspaceRules.nameMax }), (slug) => this.ctx.tables.workspacesBySlug.has(slug));
   }
 
