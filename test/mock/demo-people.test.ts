@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { expectCode, gql, ok } from '../support/client.js';
+import { readOutbox } from '../support/outbox.js';
 import { login, type Actor } from '../support/world.js';
 
 /** The demo data for the people screens: an unverified account, invitations, a link. */
@@ -35,8 +36,7 @@ describe('demo people', () => {
   });
 
   it('the outbox holds erin\'s verification mail and the invitations; erin joins with hers', async () => {
-    const { mails } = (await (await fetch(`${mock.origin}/dev/outbox`)).json()) as { mails: { to: string; subject: string; token: string }[] };
-    const erins = mails.filter((mail) => mail.to === 'erin@acme.test');
+    const erins = (await readOutbox(mock.origin)).filter((mail) => mail.to === 'erin@acme.test');
     expect(erins.map((mail) => mail.subject)).toEqual(['Verify your email address', 'Alice Martin invited you to Acme on Parley']);
     const erin = await login(mock.url, 'erin@acme.test', 'parley-demo');
     ok(await gql(mock.url, 'mutation($t: String!) { verifyEmail(token: $t) }', { t: erins[0]!.token }));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { digestTables } from '../../src/mock-server/state/digest.js';
 import { expectCode, gql, ok } from '../support/client.js';
+import { mailsTo } from '../support/outbox.js';
 import { createWorkspace, login, registerActor, type Actor } from '../support/world.js';
 
 /**
@@ -96,8 +97,8 @@ const calls: Record<string, (caller: Caller) => Promise<Call> | Call> = {
   verifyEmail: async () => {
     const email = `${fresh('v')}@example.test`;
     ok(await gql(mock.url, 'mutation($i: RegisterInput!) { register(input: $i) }', { i: { displayName: 'V', email, password: 'correct horse battery', username: fresh('v') } }));
-    const { mails } = (await (await fetch(`${mock.origin}/dev/outbox`)).json()) as { mails: { to: string; token: string }[] };
-    return { query: 'mutation($t: String!) { verifyEmail(token: $t) }', variables: { t: mails.find((mail) => mail.to === email)!.token } };
+    const [mail] = await mailsTo(mock.origin, email, 'ev_');
+    return { query: 'mutation($t: String!) { verifyEmail(token: $t) }', variables: { t: mail!.token } };
   },
   resendVerificationEmail: () => ({ query: 'mutation { resendVerificationEmail(email: "nobody@example.test") }' }),
   oauthProviders: () => ({ query: '{ oauthProviders }' }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { ManualClock } from '../../../src/mock-server/state/clock.js';
 import { expectCode, gql, ok } from '../../support/client.js';
+import { readOutbox } from '../../support/outbox.js';
 
 /** Email verification through the dev outbox, and `--require-verification`. */
 const REGISTER = 'mutation($input: RegisterInput!) { register(input: $input) }';
@@ -9,16 +10,6 @@ const VERIFY = 'mutation($token: String!) { verifyEmail(token: $token) }';
 const RESEND = 'mutation($email: String!) { resendVerificationEmail(email: $email) }';
 const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { accessToken } }';
 const PASSWORD = 'correct horse battery';
-
-interface Mail {
-  readonly id: string;
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly token: string | null;
-  readonly link: string | null;
-  readonly sentAt: string;
-}
 
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 9));
 let mock: RunningMockServer;
@@ -31,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([mock.close(), strict.close()]));
 
-async function outbox(server: RunningMockServer): Promise<Mail[]> {
-  const response = await fetch(`${server.origin}/dev/outbox`);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  return ((await response.json()) as { mails: Mail[] }).mails;
-}
+const outbox = (server: RunningMockServer) => readOutbox(server.origin);
 
 async function register(server: RunningMockServer): Promise<string> {
   const email = `user${++counter}@example.test`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { ManualClock } from '../../../src/mock-server/state/clock.js';
 import { expectCode, gql, ok } from '../../support/client.js';
+import { mailsTo as invitationMails } from '../../support/outbox.js';
 import { buildWorld, createChannel, registerActor, type Actor, type World } from '../../support/world.js';
 
 /** inviteToWorkspace, pendingWorkspaceInvitations, joining by invitation, link info and join domains. */
@@ -13,12 +14,6 @@ const LINK_INFO = 'query($w: ID!) { workspaceInviteLinkInfo(workspaceId: $w) { r
 const DOMAINS = 'mutation($i: JoinEmailDomainsInput!) { setWorkspaceJoinEmailDomains(input: $i) }';
 const TITLES = 'query($w: ID!) { conversations(workspaceId: $w) { nodes { id title } } }';
 
-interface Mail {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly token: string | null;
-}
 interface Pending {
   readonly id: string;
   readonly email: string;
@@ -41,10 +36,7 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 /** The invitation mails to `email` (registering also mails a verification token, left out here). */
-async function mailsTo(email: string): Promise<Mail[]> {
-  const { mails } = (await (await fetch(`${mock.origin}/dev/outbox`)).json()) as { mails: Mail[] };
-  return mails.filter((mail) => mail.to === email && mail.token?.startsWith('wi_'));
-}
+const mailsTo = (email: string) => invitationMails(mock.origin, email, 'wi_');
 const pending = async (token = world.a.token) => ok(await gql<{ pendingWorkspaceInvitations: Pending[] }>(mock.url, PENDING, { w: world.workspaceId }, token)).pendingWorkspaceInvitations;
 const invite = (invitations: unknown[], token = world.a.token, message?: string) => gql<{ inviteToWorkspace: { sent: number; alreadyMembers: number } }>(mock.url, INVITE, { i: { workspaceId: world.workspaceId, invitations, message } }, token);
 const titles = async (actor: Actor) => ok(await gql<{ conversations: { nodes: { id: string; title: string }[] } }>(mock.url, TITLES, { w: world.workspaceId }, actor.token)).conversations.nodes;
