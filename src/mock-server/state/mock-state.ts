@@ -18,6 +18,8 @@ import { Uploads } from './files/uploads.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
 import { Invitations } from './workspaces/invitations.js';
+import { ChannelBrowser } from './conversations/browse.js';
+import { ConversationSettings } from './conversations/settings.js';
 import { Departments } from './workspaces/departments.js';
 import { MemberDirectory } from './workspaces/directory.js';
 import { DirectorySummaries } from './workspaces/directory-summary.js';
@@ -65,6 +67,9 @@ export class MockState {
   readonly directorySummaries: DirectorySummaries;
   readonly membersCsv: MembersCsv;
   readonly conversations: Conversations;
+  /** Titles and descriptions, and each member's mute and pin. */
+  readonly conversationSettings: ConversationSettings;
+  readonly channelBrowser: ChannelBrowser;
   readonly messages: Messages;
   readonly messagePages: MessagePages;
   readonly uploads: Uploads;
@@ -92,6 +97,8 @@ export class MockState {
     this.presence = new Presence(ctx);
     this.uploads = new Uploads(ctx);
     this.conversations = new Conversations(ctx);
+    this.conversationSettings = new ConversationSettings(ctx, this.conversations);
+    this.channelBrowser = new ChannelBrowser(ctx);
     this.invitations = new Invitations(ctx, this.outbox);
     this.departments = new Departments(ctx, this.users);
     this.workspaces = new Workspaces(ctx, this.conversations, this.notifications, this.invitations, this.uploads, this.departments);

@@ -1,12 +1,15 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
-import { conversationPageView, conversationView } from '../views/conversations.js';
+import { channelSummaryPageView, conversationPageView, conversationView } from '../views/conversations.js';
 
-/** Channels and DMs: create, join, add members, read, list, mark as read, typing. */
+/** Channels and DMs: create, update, browse, join, add members, read, list, mute, pin, mark as read. */
 export const conversationResolvers: Resolvers = {
   Query: {
     conversation: (_root, { id }, ctx) => {
       const userId = ctx.userId();
       return conversationView(ctx.state.tables, ctx.state.conversations.get(id, userId), userId, ctx.publicOrigin);
+    },
+    browseChannels: (_root, { workspaceId, after, first }, ctx) => {
+      return channelSummaryPageView(ctx.state.channelBrowser.browse(workspaceId, ctx.userId(), after, first));
     },
     conversations: (_root, { workspaceId, after, first }, ctx) => {
       const userId = ctx.userId();
@@ -15,6 +18,18 @@ export const conversationResolvers: Resolvers = {
     },
   },
   Mutation: {
+    updateConversation: (_root, { input }, ctx) => {
+      const userId = ctx.userId();
+      return conversationView(ctx.state.tables, ctx.state.conversationSettings.update(input, userId), userId, ctx.publicOrigin);
+    },
+    setConversationMuted: (_root, { conversationId, muted }, ctx) => {
+      const userId = ctx.userId();
+      return conversationView(ctx.state.tables, ctx.state.conversationSettings.setMuted(conversationId, muted, userId), userId, ctx.publicOrigin);
+    },
+    setConversationPinned: (_root, { conversationId, pinned }, ctx) => {
+      const userId = ctx.userId();
+      return conversationView(ctx.state.tables, ctx.state.conversationSettings.setPinned(conversationId, pinned, userId), userId, ctx.publicOrigin);
+    },
     createChannel: (_root, { input }, ctx) => {
       const userId = ctx.userId();
       return conversationView(ctx.state.tables, ctx.state.conversations.createChannel(input, userId), userId, ctx.publicOrigin);

@@ -1,7 +1,8 @@
 import type { ConversationRecord } from '../../state/conversations/records.js';
 import type { Tables } from '../../state/tables.js';
 import type { Page } from '../../state/paging.js';
-import type { ConversationMemberView, ConversationPage, ConversationView } from '../generated/resolvers-types.js';
+import type { ChannelListing } from '../../state/conversations/browse.js';
+import type { ChannelSummaryPage, ConversationMemberView, ConversationPage, ConversationView } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
 import { avatarUrl } from './urls.js';
 
@@ -40,6 +41,22 @@ export function conversationView(tables: Tables, conversation: ConversationRecor
 export function conversationPageView(tables: Tables, page: Page<ConversationRecord>, viewerId: string, publicOrigin: string): ConversationPage {
   return {
     nodes: page.nodes.map((conversation) => conversationView(tables, conversation, viewerId, publicOrigin)),
+    endCursor: page.endCursor,
+    hasNextPage: page.hasNextPage,
+  };
+}
+
+/** A page of `browseChannels`: each public channel with whether the caller is in it. */
+export function channelSummaryPageView(page: Page<ChannelListing>): ChannelSummaryPage {
+  return {
+    nodes: page.nodes.map(({ channel, joined }) => ({
+      id: channel.id,
+      title: channel.title!,
+      description: channel.description,
+      isDefault: channel.isDefault,
+      joined,
+      membersCount: channel.members.size,
+    })),
     endCursor: page.endCursor,
     hasNextPage: page.hasNextPage,
   };

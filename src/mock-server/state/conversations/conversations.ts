@@ -1,10 +1,11 @@
 import { conversationOfMember, workspaceOfMember } from './access.js';
-import { badInput, conflict, forbidden, notFound } from '../errors.js';
+import { badInput, forbidden, notFound } from '../errors.js';
 import { requireId, requireText } from '../input.js';
 import { MessageLog } from '../messages/message-log.js';
 import { pageAfter, type Page } from '../paging.js';
 import type { ConversationMemberRecord, ConversationRecord, ConversationVisibility, MemberRole } from './records.js';
 import type { StateContext } from '../tables.js';
+import { requireFreeTitle } from './titles.js';
 
 export const conversationRules = { titleMax: 80, descriptionMax: 250 } as const;
 
@@ -72,12 +73,7 @@ export class Conversations {
       requireId(id, 'input.memberIds');
       if (!workspace.members.has(id)) throw badInput(`user ${id} in input.memberIds is not a member of the workspace`);
     }
-    const lowered = title.toLowerCase();
-    for (const other of tables.conversations.values()) {
-      if (other.workspaceId === workspace.id && other.type === 'CHANNEL' && other.title?.toLowerCase() === lowered) {
-        throw conflict(`a channel titled ${JSON.stringify(title)} already exists in this workspace`);
-      }
-    }
+    requireFreeTitle(tables, workspace.id, title, 'input.title');
     const conversation = this.insert({
       workspaceId: workspace.id,
       type: 'CHANNEL',
@@ -183,7 +179,8 @@ export class Conversations {
     }
   }
 
-  private isVisibleTo(conversation: ConversationRecord, userId: string): boolean {
+  /** By the rule of `conversation`: members, and for a public channel every non-guest member of its workspace. */
+  isVisibleTo(conversation: ConversationRecord, userId: string): boolean {
     if (conversation.members.has(userId)) return true;
     const workspaceRole = this.ctx.tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
     return conversation.visibility === 'PUBLIC' && workspaceRole !== undefined && workspaceRole !== 'GUEST';

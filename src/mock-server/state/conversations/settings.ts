@@ -1,0 +1,66 @@
+import { badInput, forbidden } from '../errors.js';
+import { requireText } from '../input.js';
+import type { StateContext } from '../tables.js';
+import { conversationOfMember } from './access.js';
+import { conversationRules, type Conversations } from './conversations.js';
+import type { ConversationRecord } from './records.js';
+import { requireFreeTitle } from './titles.js';
+
+export interface ConversationChanges {
+  readonly id: string;
+  readonly title?: string | null;
+  readonly description?: string | null;
+}
+
+/**
+ * What can be changed about a conversation: its title and description (for the people who run
+ * the channel), and each member's own mute and pin.
+ */
+export class ConversationSettings {
+  constructor(
+    private readonly ctx: StateContext,
+    private readonly conversations: Conversations,
+  ) {}
+
+  /**
+   * `updateConversation`: a channel's OWNER or ADMIN, or an OWNER or ADMIN of its workspace who
+   * can see the channel. A title keeps the rules of `createChannel`; an omitted or null field
+   * stays as it is, an empty description removes it. Direct conversations have neither.
+   */
+  update(input: ConversationChanges, userId: string): ConversationRecord {
+    const { tables, clock } = this.ctx;
+    const conversation = this.conversations.get(input.id, userId);
+    if (conversation.type !== 'CHANNEL') throw badInput('a direct conversation has no title or description to change', 'input.id');
+    const channelRole = conversation.members.get(userId)?.role;
+    const workspaceRole = tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
+    const mayChange = channelRole === 'OWNER' || channelRole === 'ADMIN' || workspaceRole === 'OWNER' || workspaceRole === 'ADMIN';
+    if (!mayChange) throw forbidden("only the channel's owners and admins, and the workspace's, can change it");
+    const title = input.title == null ? conversation.title : requireText(input.title, 'input.title', { max: conversationRules.titleMax });
+    if (title !== conversation.title) requireFreeTitle(tables, conversation.workspaceId, title!, 'input.title', conversation.id);
+    const description =
+      input.description == null
+        ? conversation.description
+        : requireText(input.description, 'input.description', { min: 0, max: conversationRules.descriptionMax }) || null;
+    conversation.title = title;
+    conversation.description = description;
+    conversation.updatedAt = clock.now();
+    return conversation;
+  }
+
+  /** `setConversationMuted`: the caller's own setting; members only. */
+  setMuted(conversationId: string, muted: boolean, userId: string): ConversationRecord {
+    const { conversation, member } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    member.muted = muted;
+    return conversation;
+  }
+
+  /**
+   * `setConversationPinned`: the caller's own setting; members only. Pinning a pinned
+   * conversation keeps the moment it was first pinned.
+   */
+  setPinned(conversationId: string, pinned: boolean, userId: string): ConversationRecord {
+    const { conversation, member } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    member.pinnedAt = pinned ? (member.pinnedAt ?? this.ctx.clock.now()) : null;
+    return conversation;
+  }
+}
