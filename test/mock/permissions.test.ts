@@ -5,7 +5,7 @@ import { startMockServer, type RunningMockServer } from '../../src/mock-server/m
 import { digestTables } from '../../src/mock-server/state/digest.js';
 import { expectCode, gql, ok } from '../support/client.js';
 import { mailsTo } from '../support/outbox.js';
-import { createWorkspace, login, registerActor, type Actor } from '../support/world.js';
+import { createWorkspace, joinWorkspace, login, registerActor, type Actor } from '../support/world.js';
 
 /**
  * The permission table of docs/mock-behaviour.md, walked cell by cell through HTTP: the table is
@@ -64,8 +64,7 @@ afterAll(() => mock.close());
 
 async function joinAs(role: 'ADMIN' | 'MEMBER' | 'GUEST'): Promise<Actor> {
   const actor = await registerActor(mock.url, role.toLowerCase());
-  const { createWorkspaceInviteLink } = ok(await gql<{ createWorkspaceInviteLink: { token: string } }>(mock.url, 'mutation($w: ID!, $r: WorkspaceRole!) { createWorkspaceInviteLink(workspaceId: $w, role: $r) { token } }', { w: workspaceId, r: role }, actors.get('OWNER')!.token));
-  ok(await gql(mock.url, 'mutation($t: String!) { joinWorkspace(token: $t) { id } }', { t: createWorkspaceInviteLink.token }, actor.token));
+  await joinWorkspace(mock.url, actors.get('OWNER')!, workspaceId, actor, role);
   return actor;
 }
 

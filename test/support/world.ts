@@ -52,9 +52,10 @@ export async function createWorkspace(url: string, owner: Actor): Promise<string
   return data.createWorkspace.id;
 }
 
-export async function joinWorkspace(url: string, owner: Actor, workspaceId: string, joiner: Actor): Promise<void> {
+/** `joiner` joins the workspace with `role` through an invite link that `owner` (an owner or admin) creates. */
+export async function joinWorkspace(url: string, owner: Actor, workspaceId: string, joiner: Actor, role: 'ADMIN' | 'MEMBER' | 'GUEST' = 'MEMBER'): Promise<void> {
   const link = ok(
-    await gql<{ createWorkspaceInviteLink: { token: string } }>(url, 'mutation($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: MEMBER) { token } }', { w: workspaceId }, owner.token),
+    await gql<{ createWorkspaceInviteLink: { token: string } }>(url, 'mutation($w: ID!, $r: WorkspaceRole!) { createWorkspaceInviteLink(workspaceId: $w, role: $r) { token } }', { w: workspaceId, r: role }, owner.token),
   );
   ok(await gql(url, 'mutation($t: String!) { joinWorkspace(token: $t) { id } }', { t: link.createWorkspaceInviteLink.token }, joiner.token));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { digestTables } from '../../../src/mock-server/state/digest.js';
 import { expectCode, gql, ok } from '../../support/client.js';
-import { buildWorld, createChannel, registerActor, type Actor, type World } from '../../support/world.js';
+import { buildWorld, createChannel, joinWorkspace, registerActor, type Actor, type World } from '../../support/world.js';
 
 /** updateConversation, setConversationMuted, setConversationPinned, browseChannels. */
 const UPDATE = 'mutation($i: UpdateConversationInput!) { updateConversation(input: $i) { id title description updatedAt } }';
@@ -27,8 +27,7 @@ beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true });
   world = await buildWorld(mock.url);
   guest = await registerActor(mock.url, 'guest');
-  const { createWorkspaceInviteLink } = ok(await gql<{ createWorkspaceInviteLink: { token: string } }>(mock.url, 'mutation($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: GUEST) { token } }', { w: world.workspaceId }, world.a.token));
-  ok(await gql(mock.url, 'mutation($t: String!) { joinWorkspace(token: $t) { id } }', { t: createWorkspaceInviteLink.token }, guest.token));
+  await joinWorkspace(mock.url, world.a, world.workspaceId, guest, 'GUEST');
 });
 afterAll(() => mock.close());
 
@@ -62,8 +61,7 @@ describe('updateConversation', () => {
     expectCode(await gql(mock.url, UPDATE, { i: { id, title: 'not mine' } }, guest.token), 'FORBIDDEN');
     expect(digestTables(mock.state.tables)).toBe(before);
     const admin = await registerActor(mock.url, 'admin');
-    const { createWorkspaceInviteLink } = ok(await gql<{ createWorkspaceInviteLink: { token: string } }>(mock.url, 'mutation($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: ADMIN) { token } }', { w: world.workspaceId }, world.a.token));
-    ok(await gql(mock.url, 'mutation($t: String!) { joinWorkspace(token: $t) { id } }', { t: createWorkspaceInviteLink.token }, admin.token));
+    await joinWorkspace(mock.url, world.a, world.workspaceId, admin, 'ADMIN');
     ok(await gql(mock.url, UPDATE, { i: { id, description: 'tidied by an admin' } }, admin.token));
     expectCode(await gql(mock.url, UPDATE, { i: { id: world.privateChannelId, description: 'x' } }, admin.token), 'FORBIDDEN');
   });

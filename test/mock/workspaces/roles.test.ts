@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { expectCode, gql, ok } from '../../support/client.js';
-import { createChannel, createWorkspace, registerActor, send, type Actor } from '../../support/world.js';
+import { createChannel, createWorkspace, joinWorkspace, registerActor, send, type Actor } from '../../support/world.js';
 
 /** Who may remove whom, the last owner, guests, and what a removed member loses and keeps. */
 const REMOVE = 'mutation($w: ID!, $u: ID!) { removeWorkspaceMember(workspaceId: $w, userId: $u) }';
-const LINK = 'mutation($w: ID!, $r: WorkspaceRole!) { createWorkspaceInviteLink(workspaceId: $w, role: $r) { token } }';
-const JOIN = 'mutation($t: String!) { joinWorkspace(token: $t) { id } }';
 const MESSAGES = 'query($c: ID!) { messages(conversationId: $c) { nodes { senderId content } } }';
 
 let mock: RunningMockServer;
@@ -16,10 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-async function join(owner: Actor, workspaceId: string, role: string): Promise<Actor> {
+async function join(owner: Actor, workspaceId: string, role: 'ADMIN' | 'MEMBER' | 'GUEST'): Promise<Actor> {
   const actor = await registerActor(mock.url, role.toLowerCase());
-  const { createWorkspaceInviteLink } = ok(await gql<{ createWorkspaceInviteLink: { token: string } }>(mock.url, LINK, { w: workspaceId, r: role }, owner.token));
-  ok(await gql(mock.url, JOIN, { t: createWorkspaceInviteLink.token }, actor.token));
+  await joinWorkspace(mock.url, owner, workspaceId, actor, role);
   return actor;
 }
 
