@@ -4,7 +4,7 @@ import type { IdGenerator } from './ids.js';
 import type { SecretGenerator } from './secrets.js';
 import type { OAuthCodeRecord, OAuthRequestRecord, SocialIdentityRecord, UserRecord, VerificationTokenRecord } from './accounts/records.js';
 import type { ConversationRecord } from './conversations/records.js';
-import type { UploadRecord } from './files/records.js';
+import type { FileFolderRecord, StoredFileRecord, UploadRecord } from './files/records.js';
 import type { MessageRecord } from './messages/records.js';
 import type { NotificationRecord } from './notifications/records.js';
 import type { MailRecord } from './outbox.js';
@@ -49,6 +49,11 @@ export interface Tables {
   readonly directConversations: Map<string, string>;
   readonly messages: Map<string, MessageRecord>;
   readonly uploads: Map<string, UploadRecord>;
+  /** Stored files of every workspace's file library, by id, in registration order. */
+  readonly storedFiles: Map<string, StoredFileRecord>;
+  readonly fileFolders: Map<string, FileFolderRecord>;
+  /** attachment id -> id of the message carrying it */
+  readonly attachmentMessages: Map<string, string>;
   readonly notifications: Map<string, NotificationRecord>;
   /** user id -> that user's notification ids, oldest first */
   readonly notificationsByUser: Map<string, string[]>;
@@ -74,6 +79,9 @@ export function createTables(): Tables {
     directConversations: new Map(),
     messages: new Map(),
     uploads: new Map(),
+    storedFiles: new Map(),
+    fileFolders: new Map(),
+    attachmentMessages: new Map(),
     notifications: new Map(),
     notificationsByUser: new Map(),
   };

@@ -16,3 +16,43 @@ export interface UploadRecord {
   /** Set once the key is attached to a message; a key is attached at most once. */
   attachedTo: string | null;
 }
+
+export type WorkspaceFileVisibility = 'WORKSPACE' | 'CHANNEL';
+
+/**
+ * A file of a workspace's file library (`registerStoredFile`): the bytes stay in the upload
+ * record under `uploadKey` (the key is used once: by one stored file or one message).
+ */
+export interface StoredFileRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly uploadKey: string;
+  fileName: string;
+  readonly contentType: string;
+  /** Bytes actually stored. */
+  readonly size: number;
+  readonly uploaderId: string;
+  /** WORKSPACE: the workspace's members; CHANNEL: the members of `conversationId`. */
+  readonly visibility: WorkspaceFileVisibility;
+  /** False: previews only, downloads are refused. */
+  readonly allowDownload: boolean;
+  /** The conversation the file belongs to (required for CHANNEL visibility). */
+  readonly conversationId: string | null;
+  folderId: string | null;
+  /** Pinned in the library (shared by everyone who sees the file), or null. */
+  pinnedAt: number | null;
+  readonly createdAt: number;
+  updatedAt: number;
+  /** Set while the file is in the trash. */
+  deletedAt: number | null;
+}
+
+/** A folder of a workspace's file library; folders nest through `parentId`. */
+export interface FileFolderRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  name: string;
+  readonly parentId: string | null;
+  readonly createdBy: string;
+  readonly createdAt: number;
+}

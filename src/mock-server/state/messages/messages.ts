@@ -102,6 +102,7 @@ export class Messages {
             return {
               id: this.ctx.ids(),
               uploadKey: upload.key,
+              storedFileId: null,
               fileName: attachment.fileName,
               contentType: attachment.contentType,
               size: attachment.size,
@@ -125,6 +126,7 @@ export class Messages {
     conversation.log.append(message);
     conversation.sentByClientId.set(retryKey, id);
     tables.messages.set(id, message);
+    for (const attachment of attachments) tables.attachmentMessages.set(attachment.id, id);
     // Sending ends the sender's typing, then the message is announced, then whom it mentions.
     this.typing.stop(conversation.id, senderId);
     this.announce('messageCreated', message);
@@ -154,6 +156,7 @@ export class Messages {
     if (message.deletedAt === null) {
       const now = this.ctx.clock.now();
       message.content = null;
+      for (const attachment of message.attachments) this.ctx.tables.attachmentMessages.delete(attachment.id);
       message.attachments = NO_ATTACHMENTS;
       message.deletedAt = now;
       message.updatedAt = now;

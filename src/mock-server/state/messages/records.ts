@@ -4,7 +4,10 @@ export type MessageType = 'TEXT' | 'SYSTEM';
 
 export interface AttachmentRecord {
   readonly id: string;
+  /** Where the bytes are: the upload record under this key. */
   readonly uploadKey: string;
+  /** A stored file shared into the message (`sharedFileIds`), or null for a file sent with it. */
+  readonly storedFileId: string | null;
   readonly fileName: string;
   readonly contentType: string;
   /** As reported by the client when sending (SPEC.md 2.1). */
