@@ -49,7 +49,7 @@ const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':whit
  * real time, like any backend, unless `ids`, `secrets` and `clock` say otherwise (tests that
  * compare two servers build them equal that way).
  */
-export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification'> & { clock?: Clock } = {}): Promise<MockState> {
+export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification' | 'fileQuotaBytes'> & { clock?: Clock } = {}): Promise<MockState> {
   // `locale/en` loads one locale (about 25 ms) where the package root loads all of them (130 ms).
   const { faker } = await import('@faker-js/faker/locale/en');
   const password = DEMO_PASSWORD_HASH;
@@ -67,6 +67,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     ids: () => (loading ? flatString(faker.string.uuid()) : runtimeIds()),
     secrets: options.secrets,
     requireVerification: options.requireVerification,
+    fileQuotaBytes: options.fileQuotaBytes,
     tokenLifetimes: options.tokenLifetimes,
   });
   const tick = () => {

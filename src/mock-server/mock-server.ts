@@ -32,6 +32,8 @@ export interface MockServerOptions extends HttpDoorOptions {
   readonly logBug?: BugLogger;
   /** `login` refuses accounts whose email is not verified. @default false */
   readonly requireVerification?: boolean;
+  /** Storage quota of each workspace, in bytes. @default 5 GiB */
+  readonly fileQuotaBytes?: number;
   /** Demo data sizes (see {@link DemoDataOptions}). */
   readonly demo?: Omit<DemoDataOptions, 'seed'>;
 }
@@ -59,7 +61,7 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
 
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
-  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes, requireVerification: options.requireVerification };
+  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes, requireVerification: options.requireVerification, fileQuotaBytes: options.fileQuotaBytes };
   const state = options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
   const engine = createEngine(state, { logBug: options.logBug, execution: options.execution, limits: options.limits });
   const server = createHttpDoor(engine, options);

@@ -17,6 +17,8 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   /** The document is not valid GraphQL syntax. */
   GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
+  /** Storing this would take the workspace past its storage quota (`FileLibrarySummary.quotaBytes`). */
+  QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   /** The document does not validate against the schema. */
   GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   /** The document is over a limit: depth, aliases, directives, cost or tokens (see the README). */

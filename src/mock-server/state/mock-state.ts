@@ -15,6 +15,7 @@ import { SocialSignIn } from './accounts/social-sign-in.js';
 import { createTables, type StateContext, type Tables } from './tables.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
+import { FileQuota } from './files/quota.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
 import { Invitations } from './workspaces/invitations.js';
@@ -37,6 +38,8 @@ export interface MockStateOptions {
   readonly tokenLifetimes?: TokenLifetimes;
   /** `login` refuses accounts whose email is not verified. @default false */
   readonly requireVerification?: boolean;
+  /** Storage quota of each workspace, in bytes. @default 5 GiB (`defaultQuotaBytes` in files/quota.ts) */
+  readonly fileQuotaBytes?: number;
 }
 
 /**
@@ -73,6 +76,8 @@ export class MockState {
   readonly messages: Messages;
   readonly messagePages: MessagePages;
   readonly uploads: Uploads;
+  /** Bytes stored per workspace, against its quota. */
+  readonly fileQuota: FileQuota;
   readonly notifications: Notifications;
   readonly typing: Typing;
   readonly presence: Presence;
@@ -96,6 +101,7 @@ export class MockState {
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);
     this.uploads = new Uploads(ctx);
+    this.fileQuota = new FileQuota(ctx, options.fileQuotaBytes);
     this.conversations = new Conversations(ctx);
     this.conversationSettings = new ConversationSettings(ctx, this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx);
@@ -105,7 +111,7 @@ export class MockState {
     this.directory = new MemberDirectory(ctx, this.users, this.conversations, this.presence, this.departments);
     this.directorySummaries = new DirectorySummaries(ctx, this.users, this.presence, this.departments);
     this.membersCsv = new MembersCsv(ctx, this.directory);
-    this.messages = new Messages(ctx, this.typing, this.notifications);
+    this.messages = new Messages(ctx, this.typing, this.notifications, this.fileQuota);
     this.messagePages = new MessagePages(ctx);
   }
 }

@@ -9,6 +9,7 @@ import type { Notifications } from '../notifications/notifications.js';
 import type { StateContext } from '../tables.js';
 import type { Typing } from '../live/typing.js';
 import { requireContentType, uploadRules } from '../files/uploads.js';
+import { uploadedBytes, type FileQuota } from '../files/quota.js';
 
 /** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const messageRules = {
@@ -70,6 +71,7 @@ export class Messages {
     private readonly ctx: StateContext,
     private readonly typing: Typing,
     private readonly notifications: Notifications,
+    private readonly quota: FileQuota,
   ) {}
 
   /**
@@ -92,6 +94,10 @@ export class Messages {
     const content = checkContent(input.content, uploads.length > 0, 'input.content');
     const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
 
+    if (uploads.length > 0) {
+      const bytes = uploads.reduce((sum, { upload }) => sum + upload.body!.byteLength, 0);
+      this.quota.reserve(conversation.workspaceId, bytes, 'input.attachments');
+    }
     const now = this.ctx.clock.now();
     const id = this.ctx.ids();
     const attachments =
@@ -151,12 +157,12 @@ export class Messages {
    * both message queries with `content` null and no attachments. Deleting again changes nothing.
    */
   delete(messageId: string, userId: string): MessageRecord {
-    const { message } = messageOfMember(this.ctx.tables, messageId, userId);
+    const { message, conversation } = messageOfMember(this.ctx.tables, messageId, userId);
     if (message.senderId !== userId) throw forbidden('only the sender can delete a message');
     if (message.deletedAt === null) {
       const now = this.ctx.clock.now();
       message.content = null;
-      for (const attachment of message.attachments) this.ctx.tables.attachmentMessages.delete(attachment.id);
+      this.forgetAttachments(message, conversation.workspaceId);
       message.attachments = NO_ATTACHMENTS;
       message.deletedAt = now;
       message.updatedAt = now;
@@ -191,6 +197,15 @@ export class Messages {
       this.announce('messageUpdated', message);
     }
     return message;
+  }
+
+  /** A deleted message's attachments are gone: their ids no longer resolve and their bytes leave the quota. */
+  private forgetAttachments(message: MessageRecord, workspaceId: string): void {
+    const { tables } = this.ctx;
+    for (const attachment of message.attachments) {
+      tables.attachmentMessages.delete(attachment.id);
+      if (attachment.storedFileId === null) this.quota.release(workspaceId, uploadedBytes(this.ctx, attachment.uploadKey));
+    }
   }
 
   /** Publishes a snapshot of `message`, taken only when someone listens. */
