@@ -4,6 +4,7 @@ import { createEngine } from '../../src/mock-server/create-engine.js';
 import type { Engine, OperationRequest } from '../../src/mock-server/engine/engine.js';
 import { createDemoState } from '../../src/mock-server/fixtures.js';
 import type { MockState } from '../../src/mock-server/state/mock-state.js';
+import { ManualClock } from '../../src/mock-server/state/clock.js';
 import { MESSAGES, SINCE } from '../support/queries.js';
 
 let state: MockState;
@@ -16,7 +17,9 @@ let deletedId: string;
 let cursor: string;
 
 beforeAll(async () => {
-  state = await createDemoState({ seed: 3 });
+  // A clock that stands still: both engines read one state, and what they answer (a
+  // conversation list's cursor carries the moment its walk began) must not differ by a millisecond.
+  state = await createDemoState({ seed: 3, clock: new ManualClock(Date.parse('2026-06-01T09:00:00Z')) });
   compiled = createEngine(state, { execution: 'compiled', logBug: () => {} });
   interpreted = createEngine(state, { execution: 'interpreted', logBug: () => {} });
   const alice = await state.users.login('alice@acme.test', 'parley-demo', false);

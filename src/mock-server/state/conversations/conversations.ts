@@ -2,7 +2,8 @@ import { conversationOfMember, workspaceOfMember } from './access.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { requireId, requireText } from '../input.js';
 import { MessageLog } from '../messages/message-log.js';
-import { pageAfter, type Page } from '../paging.js';
+import type { Page } from '../paging.js';
+import { conversationListPage } from './conversation-list.js';
 import type { ConversationMemberRecord, ConversationRecord, ConversationVisibility, MemberRole } from './records.js';
 import type { StateContext } from '../tables.js';
 import { requireFreeTitle } from './titles.js';
@@ -50,14 +51,14 @@ export class Conversations {
     return visible;
   }
 
-  /** `conversations`: the caller's conversations in a workspace, oldest first, cursor-paged. */
+  /** `conversations`: the caller's conversations in a workspace, in the order of `conversation-list.ts`. */
   listForMember(workspaceId: string, userId: string, after: string | null | undefined, first: number): Page<ConversationRecord> {
     workspaceOfMember(this.ctx.tables, workspaceId, userId);
     const mine: ConversationRecord[] = [];
     for (const conversation of this.ctx.tables.conversations.values()) {
       if (conversation.workspaceId === workspaceId && conversation.members.has(userId)) mine.push(conversation);
     }
-    return pageAfter(mine, after, first);
+    return conversationListPage(mine, userId, workspaceId, after, first, this.ctx.clock.now());
   }
 
   /** `createChannel`: the creator is the channel's OWNER; `memberIds` join as MEMBER. */

@@ -46,6 +46,22 @@ export class MessageLog {
     return low;
   }
 
+  /**
+   * Creation time of the newest message created at or before `time`, or null when there is none.
+   * Messages are appended as they are created, so creation times ascend with sequences and this
+   * is a binary search too.
+   */
+  newestCreatedAtOrBefore(time: number): number | null {
+    let low = 0;
+    let high = this.messages.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.messages[mid]!.createdAt <= time) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? null : this.messages[low - 1]!.createdAt;
+  }
+
   /** Messages at positions [start, end), in ascending sequence order. */
   slice(start: number, end: number): MessageRecord[] {
     return this.messages.slice(start, end);
