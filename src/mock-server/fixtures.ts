@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { chatText, type ChatMood } from './fixtures-chat.js';
 import { systemClock, type Clock } from './state/clock.js';
 import { flatString, randomIds } from './state/ids.js';
 import { MockState, type MockStateOptions } from './state/mock-state.js';
@@ -120,10 +121,10 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   const dm = state.conversations.createDirect(acme.id, bob.id, alice.id);
 
   const writer = new ConversationWriter(state, faker, tick);
-  writer.fill(general, everyone, options.generalMessages ?? 250, { attachments: 4, deletions: 5 });
-  writer.fill(random, regulars, 40, { attachments: 1, deletions: 1 });
-  writer.fill(design, [alice, carol], 20, { attachments: 1, deletions: 0 });
-  writer.fill(dm, [alice, bob], 12, { attachments: 0, deletions: 0 });
+  writer.fill(general, everyone, options.generalMessages ?? 250, { mood: 'work', attachments: 4, deletions: 5 });
+  writer.fill(random, regulars, 40, { mood: 'banter', attachments: 1, deletions: 1 });
+  writer.fill(design, [alice, carol], 20, { mood: 'design', attachments: 1, deletions: 0 });
+  writer.fill(dm, [alice, bob], 12, { mood: 'direct', attachments: 0, deletions: 0 });
 
   loading = false;
   addFreshInvitations(state, people, { workspaceId: acme.id, ownerId: alice.id, designId: design.id }, (ms, make) => {
@@ -147,7 +148,7 @@ class ConversationWriter {
     private readonly tick: () => void,
   ) {}
 
-  fill(conversation: ConversationRecord, senders: readonly UserRecord[], count: number, extras: { attachments: number; deletions: number }): void {
+  fill(conversation: ConversationRecord, senders: readonly UserRecord[], count: number, extras: { mood: ChatMood; attachments: number; deletions: number }): void {
     const { faker, state } = this;
     const sent: MessageRecord[] = [];
     const withAttachment = new Set(faker.helpers.arrayElements([...Array(count).keys()], extras.attachments));
@@ -160,7 +161,7 @@ class ConversationWriter {
         {
           conversationId: conversation.id,
           clientMessageId: faker.string.uuid(),
-          content: faker.datatype.boolean(0.3) ? faker.hacker.phrase() : faker.lorem.sentences({ min: 1, max: 3 }),
+          content: chatText(faker, extras.mood),
           replyToMessageId: replyTo?.id ?? null,
           attachments: withAttachment.has(index) ? [this.attachment(sender)] : null,
         },

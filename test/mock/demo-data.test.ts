@@ -96,6 +96,23 @@ describe('demo data', () => {
     expect(messages.filter((m) => m.attachments.length > 0).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('reads like a team\'s chat: English sentences about work in #general, banter in #random, no lorem ipsum', async () => {
+    const conversations = await conversationsOf(mock.url, alice);
+    const texts = async (title: string) => {
+      const conversation = conversations.find((c) => c.title === title)!;
+      return (await allMessages(mock.url, alice, conversation.id)).flatMap((m) => (m.content === null ? [] : [m.content]));
+    };
+    const general = await texts('general');
+    const random = await texts('random');
+    for (const text of [...general, ...random]) {
+      expect(text).toMatch(/^[A-Z].*[.!?]$/);
+      expect(text).not.toMatch(/\b(lorem|ipsum|dolor|amet|consectetur)\b/i);
+    }
+    expect(general.filter((text) => /\b(release|deploy|standup|retro|invoice|onboarding)\b/i.test(text)).length).toBeGreaterThan(20);
+    expect(random.some((text) => /\b(lunch|coffee|quiz|hike)\b/i.test(text))).toBe(true);
+    expect(new Set(general).size).toBeGreaterThan(150);
+  });
+
   it('the same seed gives the same data; another seed gives other data', async () => {
     const twin = await start(1);
     const other = await start(2);
