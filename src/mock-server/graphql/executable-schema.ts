@@ -8,6 +8,7 @@ import type { Resolvers } from './generated/resolvers-types.js';
 import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { directoryResolvers } from './resolvers/directory.js';
+import { fileLibraryResolvers } from './resolvers/file-library.js';
 import { messageResolvers } from './resolvers/messages.js';
 import { oauthResolvers } from './resolvers/oauth.js';
 import { serviceResolvers } from './resolvers/service.js';
@@ -24,6 +25,7 @@ const areas: Resolvers[] = [
   conversationResolvers,
   messageResolvers,
   uploadResolvers,
+  fileLibraryResolvers,
   subscriptionResolvers,
 ];
 

@@ -16,6 +16,8 @@ import { createTables, type StateContext, type Tables } from './tables.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
 import { FileQuota } from './files/quota.js';
+import { FileLibrary } from './files/library.js';
+import { FileLibrarySummaries } from './files/library-summary.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
 import { Invitations } from './workspaces/invitations.js';
@@ -78,6 +80,9 @@ export class MockState {
   readonly uploads: Uploads;
   /** Bytes stored per workspace, against its quota. */
   readonly fileQuota: FileQuota;
+  /** `fileLibrary` and `fileLibrarySummary`: attachments and stored files as the caller sees them. */
+  readonly fileLibrary: FileLibrary;
+  readonly fileLibrarySummaries: FileLibrarySummaries;
   readonly notifications: Notifications;
   readonly typing: Typing;
   readonly presence: Presence;
@@ -102,6 +107,8 @@ export class MockState {
     this.presence = new Presence(ctx);
     this.uploads = new Uploads(ctx);
     this.fileQuota = new FileQuota(ctx, options.fileQuotaBytes);
+    this.fileLibrary = new FileLibrary(ctx);
+    this.fileLibrarySummaries = new FileLibrarySummaries(ctx, this.fileQuota);
     this.conversations = new Conversations(ctx);
     this.conversationSettings = new ConversationSettings(ctx, this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx);

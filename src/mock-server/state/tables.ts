@@ -54,6 +54,8 @@ export interface Tables {
   readonly fileFolders: Map<string, FileFolderRecord>;
   /** attachment id -> id of the message carrying it */
   readonly attachmentMessages: Map<string, string>;
+  /** conversation id -> ids of the attachments sent there with their own upload, in send order (see files/attachment-index.ts) */
+  readonly attachmentsByConversation: Map<string, Set<string>>;
   readonly notifications: Map<string, NotificationRecord>;
   /** user id -> that user's notification ids, oldest first */
   readonly notificationsByUser: Map<string, string[]>;
@@ -82,6 +84,7 @@ export function createTables(): Tables {
     storedFiles: new Map(),
     fileFolders: new Map(),
     attachmentMessages: new Map(),
+    attachmentsByConversation: new Map(),
     notifications: new Map(),
     notificationsByUser: new Map(),
   };

@@ -10,6 +10,7 @@ import type { StateContext } from '../tables.js';
 import type { Typing } from '../live/typing.js';
 import { requireContentType, uploadRules } from '../files/uploads.js';
 import { uploadedBytes, type FileQuota } from '../files/quota.js';
+import { forgetIndexedAttachments, indexAttachments } from '../files/attachment-index.js';
 
 /** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const messageRules = {
@@ -133,6 +134,7 @@ export class Messages {
     conversation.sentByClientId.set(retryKey, id);
     tables.messages.set(id, message);
     for (const attachment of attachments) tables.attachmentMessages.set(attachment.id, id);
+    indexAttachments(tables, message);
     // Sending ends the sender's typing, then the message is announced, then whom it mentions.
     this.typing.stop(conversation.id, senderId);
     this.announce('messageCreated', message);
@@ -202,6 +204,7 @@ export class Messages {
   /** A deleted message's attachments are gone: their ids no longer resolve and their bytes leave the quota. */
   private forgetAttachments(message: MessageRecord, workspaceId: string): void {
     const { tables } = this.ctx;
+    forgetIndexedAttachments(tables, message);
     for (const attachment of message.attachments) {
       tables.attachmentMessages.delete(attachment.id);
       if (attachment.storedFileId === null) this.quota.release(workspaceId, uploadedBytes(this.ctx, attachment.uploadKey));

@@ -1,0 +1,26 @@
+import type { FileLibraryPage as FileLibraryPageRecord } from '../../state/files/library.js';
+import type { FileLibrarySummary as FileLibrarySummaryRecord } from '../../state/files/library-summary.js';
+import type { Tables } from '../../state/tables.js';
+import type { FileLibraryPage, FileLibrarySummary } from '../generated/resolvers-types.js';
+import { fileEntryView } from './files.js';
+
+export function fileLibraryPageView(tables: Tables, page: FileLibraryPageRecord, publicOrigin: string): FileLibraryPage {
+  return {
+    items: page.items.map((entry) => fileEntryView(tables, entry, publicOrigin)),
+    page: page.page,
+    pageSize: page.pageSize,
+    totalCount: page.totalCount,
+  };
+}
+
+export function fileLibrarySummaryView(summary: FileLibrarySummaryRecord): FileLibrarySummary {
+  return {
+    documents: { ...summary.documents },
+    images: { ...summary.images },
+    media: { ...summary.media },
+    totalCount: summary.totalCount,
+    trashedCount: summary.trashedCount,
+    usedBytes: summary.usedBytes,
+    quotaBytes: summary.quotaBytes,
+  };
+}
