@@ -13,6 +13,8 @@ import { oauthResolvers } from './resolvers/oauth.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
 import { uploadResolvers } from './resolvers/files.js';
+import { fileLinkResolvers } from './resolvers/file-links.js';
+import { storedFileResolvers } from './resolvers/stored-files.js';
 import { workspaceResolvers } from './resolvers/workspaces.js';
 
 const areas: Resolvers[] = [
@@ -24,6 +26,8 @@ const areas: Resolvers[] = [
   conversationResolvers,
   messageResolvers,
   uploadResolvers,
+  storedFileResolvers,
+  fileLinkResolvers,
   subscriptionResolvers,
 ];
 

@@ -16,6 +16,9 @@ import { createTables, type StateContext, type Tables } from './tables.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
 import { FileQuota } from './files/quota.js';
+import { FileFolders } from './files/folders.js';
+import { FileLinks } from './files/file-links.js';
+import { StoredFiles } from './files/stored-files.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
 import { Invitations } from './workspaces/invitations.js';
@@ -78,6 +81,11 @@ export class MockState {
   readonly uploads: Uploads;
   /** Bytes stored per workspace, against its quota. */
   readonly fileQuota: FileQuota;
+  /** The file library's stored files: registration, folders, trash, pins. */
+  readonly storedFiles: StoredFiles;
+  readonly fileFolders: FileFolders;
+  /** Signed, expiring download and preview URLs of attachments and stored files. */
+  readonly fileLinks: FileLinks;
   readonly notifications: Notifications;
   readonly typing: Typing;
   readonly presence: Presence;
@@ -102,6 +110,9 @@ export class MockState {
     this.presence = new Presence(ctx);
     this.uploads = new Uploads(ctx);
     this.fileQuota = new FileQuota(ctx, options.fileQuotaBytes);
+    this.storedFiles = new StoredFiles(ctx, this.fileQuota);
+    this.fileFolders = new FileFolders(ctx);
+    this.fileLinks = new FileLinks(ctx);
     this.conversations = new Conversations(ctx);
     this.conversationSettings = new ConversationSettings(ctx, this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx);
