@@ -28,7 +28,7 @@ export const REGISTER = `mutation($i: RegisterStoredFileInput!) { registerStored
 /** createUploadUrl, then PUT `bytes` to its URL; returns the key. */
 export async function upload(url: string, actor: Actor, bytes: Uint8Array, contentType = 'application/octet-stream'): Promise<string> {
   const { createUploadUrl } = ok(await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(url, 'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { key uploadUrl } }', { i: { contentType, scope: 'PRIVATE' } }, actor.token));
-  const put = await fetch(createUploadUrl.uploadUrl, { method: 'PUT', body: bytes });
+  const put = await fetch(createUploadUrl.uploadUrl, { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer> });
   expect(put.status).toBe(200);
   return createUploadUrl.key;
 }
