@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './state/clock.js';
 import { flatString, randomIds } from './state/ids.js';
 import { MockState, type MockStateOptions } from './state/mock-state.js';
 import { addDemoAccounts, addDemoOrganisation, addFreshInvitations } from './fixtures-people.js';
+import { addDemoFileLibrary, DemoFiles } from './fixtures-files.js';
 import type { PasswordHash } from './state/accounts/records.js';
 import type { UserRecord } from './state/accounts/records.js';
 import type { ConversationRecord } from './state/conversations/records.js';
@@ -120,11 +121,13 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   );
   const dm = state.conversations.createDirect(acme.id, bob.id, alice.id);
 
-  const writer = new ConversationWriter(state, faker, tick);
+  const files = new DemoFiles();
+  const writer = new ConversationWriter(state, faker, tick, files);
   writer.fill(general, everyone, options.generalMessages ?? 250, { mood: 'work', attachments: 4, deletions: 5 });
   writer.fill(random, regulars, 40, { mood: 'banter', attachments: 1, deletions: 1 });
   writer.fill(design, [alice, carol], 20, { mood: 'design', attachments: 1, deletions: 0 });
   writer.fill(dm, [alice, bob], 12, { mood: 'direct', attachments: 0, deletions: 0 });
+  addDemoFileLibrary(state, { workspaceId: acme.id, alice, bob, carol, designId: design.id }, files, tick);
 
   loading = false;
   addFreshInvitations(state, people, { workspaceId: acme.id, ownerId: alice.id, designId: design.id }, (ms, make) => {
@@ -146,6 +149,7 @@ class ConversationWriter {
     private readonly state: MockState,
     private readonly faker: Faker,
     private readonly tick: () => void,
+    private readonly files: DemoFiles,
   ) {}
 
   fill(conversation: ConversationRecord, senders: readonly UserRecord[], count: number, extras: { mood: ChatMood; attachments: number; deletions: number }): void {
@@ -186,10 +190,10 @@ class ConversationWriter {
   }
 
   private attachment(sender: UserRecord) {
-    const fileName = `${this.faker.system.commonFileName('txt').replace(/\.[^.]+$/, '')}-${++this.uploads}.txt`;
-    const body = new TextEncoder().encode(this.faker.lorem.paragraphs(2));
-    const upload = this.state.uploads.create({ contentType: 'text/plain', scope: 'PRIVATE', fileName }, sender.id);
-    this.state.uploads.put(upload.key, body);
-    return { key: upload.key, fileName, contentType: 'text/plain', size: body.byteLength };
+    // A PNG, a PDF and a text file in turn (fixtures-files.ts), with real bytes.
+    const file = this.files.attachment(++this.uploads, this.faker.system.commonFileName('txt').replace(/\.[^.]+$/, ''), this.faker.lorem.paragraphs(2));
+    const upload = this.state.uploads.create({ contentType: file.contentType, scope: 'PRIVATE', fileName: file.fileName }, sender.id);
+    this.state.uploads.put(upload.key, file.bytes);
+    return { key: upload.key, fileName: file.fileName, contentType: file.contentType, size: file.bytes.byteLength };
   }
 }

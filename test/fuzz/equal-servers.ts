@@ -59,6 +59,8 @@ function idPools(state: MockState): IdPools {
       ...messages.flatMap((message) => message.attachments.map((attachment) => attachment.id)).slice(0, 3),
       ...some(tables.notifications.keys(), 2),
       ...some(tables.inviteLinks.keys(), 1),
+      ...some(tables.storedFiles.keys(), 2),
+      ...some(tables.fileFolders.keys(), 1),
     ],
   };
 }

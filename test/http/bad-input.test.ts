@@ -139,7 +139,7 @@ describe('bad input gets a clear error with a code and changes nothing', () => {
   });
 
   it('an operation the mock does not implement yet says so with NOT_IMPLEMENTED', async () => {
-    expectCode(await gql(mock.url, '{ storedFileDownloadUrl(id: "00000000-0000-4000-8000-000000000000") }', {}, world.a.token), 'NOT_IMPLEMENTED');
+    expectCode(await gql(mock.url, '{ workspaceSearch(workspaceId: "00000000-0000-4000-8000-000000000000", input: {query: "x"}) { people { userId } } }', {}, world.a.token), 'NOT_IMPLEMENTED');
   });
 });
 

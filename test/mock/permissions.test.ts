@@ -26,6 +26,9 @@ const OPERATIONS = [
   'updateWorkspace', 'createWorkspaceInviteLink', 'workspaceInviteLinkInfo', 'setWorkspaceJoinEmailDomains', 'inviteToWorkspace',
   'pendingWorkspaceInvitations', 'changeWorkspaceMemberRole', 'removeWorkspaceMember', 'departments', 'memberDirectory',
   'memberDirectorySummary', 'createDepartment', 'updateDepartment', 'deleteDepartment', 'assignMemberDepartment', 'exportWorkspaceMembersCsv',
+  // files
+  'fileFolders', 'createFileFolder', 'registerStoredFile', 'moveStoredFile', 'renameStoredFile', 'setStoredFilePinned', 'trashStoredFile',
+  'restoreStoredFile', 'deleteStoredFilePermanently', 'storedFileDownloadUrl', 'storedFilePreviewUrl', 'attachmentDownloadUrl', 'attachmentPreviewUrl',
 ];
 
 function readTable(): Map<string, Record<Caller, string>> {
@@ -107,6 +110,36 @@ async function oauthCode(verifier: string): Promise<string> {
   return new URL(location!).searchParams.get('code')!;
 }
 
+/** PUTs a few bytes under a new upload key of `actor`. */
+async function uploadAs(actor: Actor): Promise<{ key: string; size: number }> {
+  const { createUploadUrl } = ok(await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(mock.url, 'mutation { createUploadUrl(input: {contentType: "text/plain", scope: PRIVATE}) { key uploadUrl } }', {}, actor.token));
+  const body = fresh('bytes');
+  expect((await fetch(createUploadUrl.uploadUrl, { method: 'PUT', body })).status).toBe(200);
+  return { key: createUploadUrl.key, size: body.length };
+}
+
+/** The uploader of the stored files the file rows act on: a MEMBER who is none of the callers. */
+let fileOwner: Actor | undefined;
+
+/** A WORKSPACE file that another MEMBER uploaded, trashed (by them) when `trashed`. */
+async function storedFile(trashed = false): Promise<string> {
+  fileOwner ??= await joinAs('MEMBER');
+  const { key, size } = await uploadAs(fileOwner);
+  const { registerStoredFile } = ok(await gql<{ registerStoredFile: { id: string } }>(mock.url, 'mutation($i: RegisterStoredFileInput!) { registerStoredFile(input: $i) { id } }', { i: { workspaceId, key, fileName: 'perm.txt', contentType: 'text/plain', size, visibility: 'WORKSPACE' } }, fileOwner.token));
+  if (trashed) ok(await gql(mock.url, 'mutation($id: ID!) { trashStoredFile(id: $id) { id } }', { id: registerStoredFile.id }, fileOwner.token));
+  return registerStoredFile.id;
+}
+
+/** An attachment of a message the OWNER sends to the workspace's default channel. */
+async function generalAttachment(): Promise<string> {
+  const owner = actors.get('OWNER')!;
+  const { conversations } = ok(await gql<{ conversations: { nodes: { id: string; isDefault: boolean }[] } }>(mock.url, 'query($w: ID!) { conversations(workspaceId: $w) { nodes { id isDefault } } }', { w: workspaceId }, owner.token));
+  const { key, size } = await uploadAs(owner);
+  const input = { conversationId: conversations.nodes.find((c) => c.isDefault)!.id, clientMessageId: fresh('m'), content: '', attachments: [{ key, fileName: 'a.txt', contentType: 'text/plain', size }] };
+  const { sendMessage } = ok(await gql<{ sendMessage: { attachments: { id: string }[] } }>(mock.url, 'mutation($i: SendMessageInput!) { sendMessage(input: $i) { attachments { id } } }', { i: input }, owner.token));
+  return sendMessage.attachments[0]!.id;
+}
+
 const SOCIAL_TOKEN = (() => {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: 'https://idp-two.parley.test', sub: 'perm-1', email: 'perm@example.test', email_verified: true, exp: 4102444800 })}.`;
@@ -185,6 +218,22 @@ const calls: Record<string, (caller: Caller) => Promise<Call> | Call> = {
   deleteDepartment: async () => ({ query: 'mutation($w: ID!, $id: ID!) { deleteDepartment(workspaceId: $w, id: $id) }', variables: { w: workspaceId, id: await newDepartment() } }),
   assignMemberDepartment: async () => ({ query: 'mutation($w: ID!, $u: ID!, $d: ID) { assignMemberDepartment(workspaceId: $w, userId: $u, departmentId: $d) { userId } }', variables: { w: workspaceId, u: actors.get('MEMBER')!.id, d: await newDepartment() } }),
   exportWorkspaceMembersCsv: () => ({ query: 'query($w: ID!) { exportWorkspaceMembersCsv(workspaceId: $w) }', variables: { w: workspaceId } }),
+  fileFolders: () => ({ query: 'query($w: ID!) { fileFolders(workspaceId: $w) { id } }', variables: { w: workspaceId } }),
+  createFileFolder: () => ({ query: 'mutation($w: ID!, $n: String!) { createFileFolder(workspaceId: $w, name: $n) { id } }', variables: { w: workspaceId, n: fresh('folder') } }),
+  registerStoredFile: async (caller) => {
+    const { key, size } = await uploadAs(actors.get(caller === 'anonymous' ? 'OWNER' : caller)!);
+    return { query: 'mutation($i: RegisterStoredFileInput!) { registerStoredFile(input: $i) { id } }', variables: { i: { workspaceId, key, fileName: 'mine.txt', contentType: 'text/plain', size, visibility: 'WORKSPACE' } } };
+  },
+  moveStoredFile: async () => ({ query: 'mutation($id: ID!, $f: ID) { moveStoredFile(id: $id, folderId: $f) { id } }', variables: { id: await storedFile(), f: null } }),
+  renameStoredFile: async () => ({ query: 'mutation($id: ID!) { renameStoredFile(id: $id, fileName: "renamed.txt") { id } }', variables: { id: await storedFile() } }),
+  setStoredFilePinned: async () => ({ query: 'mutation($id: ID!) { setStoredFilePinned(id: $id, pinned: true) { id } }', variables: { id: await storedFile() } }),
+  trashStoredFile: async () => ({ query: 'mutation($id: ID!) { trashStoredFile(id: $id) { id } }', variables: { id: await storedFile() } }),
+  restoreStoredFile: async () => ({ query: 'mutation($id: ID!) { restoreStoredFile(id: $id) { id } }', variables: { id: await storedFile(true) } }),
+  deleteStoredFilePermanently: async () => ({ query: 'mutation($id: ID!) { deleteStoredFilePermanently(id: $id) }', variables: { id: await storedFile(true) } }),
+  storedFileDownloadUrl: async () => ({ query: 'query($id: ID!) { storedFileDownloadUrl(id: $id) }', variables: { id: await storedFile() } }),
+  storedFilePreviewUrl: async () => ({ query: 'query($id: ID!) { storedFilePreviewUrl(id: $id) }', variables: { id: await storedFile() } }),
+  attachmentDownloadUrl: async () => ({ query: 'query($id: ID!) { attachmentDownloadUrl(attachmentId: $id) }', variables: { id: await generalAttachment() } }),
+  attachmentPreviewUrl: async () => ({ query: 'query($id: ID!) { attachmentPreviewUrl(attachmentId: $id) }', variables: { id: await generalAttachment() } }),
 };
 
 const table = readTable();

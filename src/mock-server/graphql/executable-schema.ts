@@ -14,6 +14,8 @@ import { oauthResolvers } from './resolvers/oauth.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
 import { uploadResolvers } from './resolvers/files.js';
+import { fileLinkResolvers } from './resolvers/file-links.js';
+import { storedFileResolvers } from './resolvers/stored-files.js';
 import { workspaceResolvers } from './resolvers/workspaces.js';
 
 const areas: Resolvers[] = [
@@ -26,6 +28,8 @@ const areas: Resolvers[] = [
   messageResolvers,
   uploadResolvers,
   fileLibraryResolvers,
+  storedFileResolvers,
+  fileLinkResolvers,
   subscriptionResolvers,
 ];
 

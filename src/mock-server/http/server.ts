@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
 import { devRoute } from './dev-routes.js';
+import { filesRoute } from './files-route.js';
 import { graphqlRoute } from './graphql-route.js';
 import { oauthRoute } from './oauth-route.js';
 import { sendError, sendJson } from './respond.js';
@@ -28,7 +29,7 @@ const CORS_HEADERS: Record<string, string> = {
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
- * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/oauth/authorize` and `/dev/...`. It only routes and
+ * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize` and `/dev/...`. It only routes and
  * translates; every GraphQL rule is the engine's.
  */
 export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
@@ -58,6 +59,8 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
     if (pathname === '/oauth/authorize') return oauthRoute(engine.state, req, res, target.slice(pathname.length));
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
     if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!));
+    const file = /^\/files\/([^/]+)$/.exec(pathname);
+    if (file) return filesRoute(engine.state, req, res, file[1]!);
     sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);
   }
 

@@ -18,6 +18,9 @@ import { Uploads } from './files/uploads.js';
 import { FileQuota } from './files/quota.js';
 import { FileLibrary } from './files/library.js';
 import { FileLibrarySummaries } from './files/library-summary.js';
+import { FileFolders } from './files/folders.js';
+import { FileLinks } from './files/file-links.js';
+import { StoredFiles } from './files/stored-files.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
 import { Invitations } from './workspaces/invitations.js';
@@ -83,6 +86,11 @@ export class MockState {
   /** `fileLibrary` and `fileLibrarySummary`: attachments and stored files as the caller sees them. */
   readonly fileLibrary: FileLibrary;
   readonly fileLibrarySummaries: FileLibrarySummaries;
+  /** The file library's stored files: registration, folders, trash, pins. */
+  readonly storedFiles: StoredFiles;
+  readonly fileFolders: FileFolders;
+  /** Signed, expiring download and preview URLs of attachments and stored files. */
+  readonly fileLinks: FileLinks;
   readonly notifications: Notifications;
   readonly typing: Typing;
   readonly presence: Presence;
@@ -109,6 +117,9 @@ export class MockState {
     this.fileQuota = new FileQuota(ctx, options.fileQuotaBytes);
     this.fileLibrary = new FileLibrary(ctx);
     this.fileLibrarySummaries = new FileLibrarySummaries(ctx, this.fileQuota);
+    this.storedFiles = new StoredFiles(ctx, this.fileQuota);
+    this.fileFolders = new FileFolders(ctx);
+    this.fileLinks = new FileLinks(ctx);
     this.conversations = new Conversations(ctx);
     this.conversationSettings = new ConversationSettings(ctx, this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx);

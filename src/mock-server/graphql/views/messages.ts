@@ -1,3 +1,4 @@
+import { accessibleAttachments } from '../../state/files/shared-files.js';
 import type { MessageRecord } from '../../state/messages/records.js';
 import type { Tables } from '../../state/tables.js';
 import type { MessagePage as MessagePageRecord } from '../../state/messages/message-pages.js';
@@ -18,7 +19,10 @@ function reactionsView(reactions: MessageRecord['reactions']): ReactionSummary[]
   return view;
 }
 
-/** MessageView of SPEC.md 2.1. A soft-deleted record already holds null content and no attachments. */
+/**
+ * MessageView of SPEC.md 2.1. A soft-deleted record already holds null content and no attachments;
+ * a shared stored file shows only while it is still accessible (not trashed, not deleted).
+ */
 export function messageView(tables: Tables, message: MessageRecord): MessageView {
   return {
     id: message.id,
@@ -33,7 +37,7 @@ export function messageView(tables: Tables, message: MessageRecord): MessageView
     createdAt: iso(message.createdAt),
     updatedAt: iso(message.updatedAt),
     deletedAt: isoOrNull(message.deletedAt),
-    attachments: message.attachments.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })),
+    attachments: accessibleAttachments(tables, message).map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })),
     reactions: reactionsView(message.reactions),
   };
 }

@@ -17,3 +17,8 @@ export function avatarUrl(publicOrigin: string, user: UserRecord): string | null
 export function oauthAuthorizeUrl(publicOrigin: string, requestId: string): string {
   return `${publicOrigin}/oauth/authorize?request_id=${encodeURIComponent(requestId)}`;
 }
+
+/** Where the HTTP door serves a signed file link (`/files/<token>`, GET or HEAD). */
+export function fileLinkUrl(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/files/${token}`;
+}

@@ -13,7 +13,11 @@ export interface UploadRecord {
   readonly expiresAt: number;
   /** Set once the client has PUT the bytes. */
   body: Uint8Array | null;
-  /** Set once the key is attached to a message; a key is attached at most once. */
+  /**
+   * Set once the key is used: the id of the message it is attached to, or of the stored file
+   * registered from it (`registerStoredFile`). A key is used at most once, and its bytes cannot
+   * change from then on.
+   */
   attachedTo: string | null;
 }
 

@@ -50,7 +50,7 @@ export class Uploads {
     const upload = this.ctx.tables.uploads.get(key);
     if (!upload) throw notFound('no upload URL has this key');
     if (upload.expiresAt <= this.ctx.clock.now()) throw badInput('this upload URL has expired; ask for a new one');
-    if (upload.attachedTo !== null) throw badInput('this upload is already attached to a message and cannot change');
+    if (upload.attachedTo !== null) throw badInput('this upload is already used by a message or a stored file and cannot change');
     if (body.byteLength > uploadRules.maxBytes) throw badInput(`an upload may have at most ${uploadRules.maxBytes} bytes`);
     upload.body = body;
     return upload;

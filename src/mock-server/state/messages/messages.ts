@@ -11,6 +11,7 @@ import type { Typing } from '../live/typing.js';
 import { requireContentType, uploadRules } from '../files/uploads.js';
 import { uploadedBytes, type FileQuota } from '../files/quota.js';
 import { forgetIndexedAttachments, indexAttachments } from '../files/attachment-index.js';
+import { checkSharedFiles, sharedFileAttachment } from '../files/shared-files.js';
 
 /** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const messageRules = {
@@ -88,11 +89,12 @@ export class Messages {
     if (earlier !== undefined) return tables.messages.get(earlier)!;
 
     const uploads = this.checkAttachments(input.attachments ?? [], senderId);
-    for (const id of input.sharedFileIds ?? []) {
-      requireId(id, 'input.sharedFileIds');
-      throw notFound(`stored file ${id} does not exist`);
+    const sharedIds = input.sharedFileIds ?? [];
+    if (uploads.length + sharedIds.length > messageRules.attachmentsMax) {
+      throw badInput(`a message may carry at most ${messageRules.attachmentsMax} files, attachments and shared files together`, 'input.sharedFileIds');
     }
-    const content = checkContent(input.content, uploads.length > 0, 'input.content');
+    const shared = checkSharedFiles(tables, sharedIds, conversation.workspaceId, senderId);
+    const content = checkContent(input.content, uploads.length + shared.length > 0, 'input.content');
     const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
 
     if (uploads.length > 0) {
@@ -102,19 +104,22 @@ export class Messages {
     const now = this.ctx.clock.now();
     const id = this.ctx.ids();
     const attachments =
-      uploads.length === 0
+      uploads.length + shared.length === 0
         ? NO_ATTACHMENTS
-        : uploads.map(({ upload, input: attachment }) => {
-            upload.attachedTo = id;
-            return {
-              id: this.ctx.ids(),
-              uploadKey: upload.key,
-              storedFileId: null,
-              fileName: attachment.fileName,
-              contentType: attachment.contentType,
-              size: attachment.size,
-            };
-          });
+        : [
+            ...uploads.map(({ upload, input: attachment }): AttachmentRecord => {
+              upload.attachedTo = id;
+              return {
+                id: this.ctx.ids(),
+                uploadKey: upload.key,
+                storedFileId: null,
+                fileName: attachment.fileName,
+                contentType: attachment.contentType,
+                size: attachment.size,
+              };
+            }),
+            ...shared.map((file) => sharedFileAttachment(file, this.ctx.ids())),
+          ];
     const message: MessageRecord = {
       id,
       conversationId: conversation.id,
