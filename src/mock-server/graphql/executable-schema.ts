@@ -9,6 +9,7 @@ import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { directoryResolvers } from './resolvers/directory.js';
 import { messageResolvers } from './resolvers/messages.js';
+import { notificationResolvers } from './resolvers/notifications.js';
 import { oauthResolvers } from './resolvers/oauth.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
@@ -24,6 +25,7 @@ const areas: Resolvers[] = [
   conversationResolvers,
   messageResolvers,
   uploadResolvers,
+  notificationResolvers,
   subscriptionResolvers,
 ];
 

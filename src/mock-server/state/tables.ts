@@ -6,7 +6,7 @@ import type { OAuthCodeRecord, OAuthRequestRecord, SocialIdentityRecord, UserRec
 import type { ConversationRecord } from './conversations/records.js';
 import type { FileFolderRecord, StoredFileRecord, UploadRecord } from './files/records.js';
 import type { MessageRecord } from './messages/records.js';
-import type { NotificationRecord } from './notifications/records.js';
+import type { NotificationDayRecord, NotificationRecord } from './notifications/records.js';
 import type { MailRecord } from './outbox.js';
 import type { DepartmentRecord, InvitationRecord, InviteLinkRecord, WorkspaceRecord } from './workspaces/records.js';
 
@@ -55,8 +55,10 @@ export interface Tables {
   /** attachment id -> id of the message carrying it */
   readonly attachmentMessages: Map<string, string>;
   readonly notifications: Map<string, NotificationRecord>;
-  /** user id -> that user's notification ids, oldest first */
+  /** user id -> that user's notification ids, oldest first (by `createdAt`, then id) */
   readonly notificationsByUser: Map<string, string[]>;
+  /** user id -> UTC day number (epoch days) -> mentions and replies received that day, for the last 7 days */
+  readonly notificationDays: Map<string, Map<number, NotificationDayRecord>>;
 }
 
 export function createTables(): Tables {
@@ -84,6 +86,7 @@ export function createTables(): Tables {
     attachmentMessages: new Map(),
     notifications: new Map(),
     notificationsByUser: new Map(),
+    notificationDays: new Map(),
   };
 }
 
