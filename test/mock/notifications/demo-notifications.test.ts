@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { gql, ok } from '../../support/client.js';
 import { login, type Actor } from '../../support/world.js';
-import { ACTIVITY, allOf, summaryOf } from './inbox.js';
+import { ACTIVITY, allOf, summaryOf, type NotificationNode } from './inbox.js';
 
 /** alice's demo notifications: the last week at the real time, read and unread, the same content on every start. */
 const WEEK = 7 * 24 * 3_600_000;
@@ -44,7 +44,7 @@ describe('demo notifications', () => {
 
   it('has the same content on every start (types, texts, read state); only ids and times are the start\'s', async () => {
     const [one, two] = await Promise.all(servers.map((server, index) => allOf(server.url, alices[index]!)));
-    const content = (list: typeof one) => list.map((n) => [n.type, n.category, n.snippet, n.readAt !== null]);
+    const content = (list: NotificationNode[]) => list.map((n) => [n.type, n.category, n.snippet, n.readAt !== null]);
     expect(content(two!)).toEqual(content(one!));
   });
 });
