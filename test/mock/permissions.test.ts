@@ -23,6 +23,7 @@ const OPERATIONS = [
   'updateWorkspace', 'createWorkspaceInviteLink', 'workspaceInviteLinkInfo', 'setWorkspaceJoinEmailDomains', 'inviteToWorkspace',
   'pendingWorkspaceInvitations', 'changeWorkspaceMemberRole', 'removeWorkspaceMember', 'departments', 'memberDirectory',
   'memberDirectorySummary', 'createDepartment', 'updateDepartment', 'deleteDepartment', 'assignMemberDepartment', 'exportWorkspaceMembersCsv',
+  'notifications', 'notificationSummary', 'notificationActivity', 'markNotificationRead', 'markAllNotificationsRead', 'clearReadNotifications',
 ];
 
 function readTable(): Map<string, Record<Caller, string>> {
@@ -71,6 +72,15 @@ async function joinAs(role: 'ADMIN' | 'MEMBER' | 'GUEST'): Promise<Actor> {
 async function newDepartment(): Promise<string> {
   const { createDepartment } = ok(await gql<{ createDepartment: { id: string } }>(mock.url, 'mutation($w: ID!, $i: DepartmentInput!) { createDepartment(workspaceId: $w, input: $i) { id } }', { w: workspaceId, i: { name: fresh('dept') } }, actors.get('OWNER')!.token));
   return createDepartment.id;
+}
+
+/** A notification of `caller` (anonymous: the owner's): a newcomer joins a workspace the caller owns. */
+async function notificationOf(caller: Caller): Promise<string> {
+  const recipient = actors.get(caller === 'anonymous' ? 'OWNER' : caller)!;
+  const ownWorkspace = await createWorkspace(mock.url, recipient);
+  await joinWorkspace(mock.url, recipient, ownWorkspace, await registerActor(mock.url, 'joiner'));
+  const { notifications } = ok(await gql<{ notifications: { nodes: { id: string }[] } }>(mock.url, '{ notifications(first: 1) { nodes { id } } }', {}, recipient.token));
+  return notifications.nodes[0]!.id;
 }
 
 async function oauthCode(verifier: string): Promise<string> {
@@ -135,6 +145,12 @@ const calls: Record<string, (caller: Caller) => Promise<Call> | Call> = {
   deleteDepartment: async () => ({ query: 'mutation($w: ID!, $id: ID!) { deleteDepartment(workspaceId: $w, id: $id) }', variables: { w: workspaceId, id: await newDepartment() } }),
   assignMemberDepartment: async () => ({ query: 'mutation($w: ID!, $u: ID!, $d: ID) { assignMemberDepartment(workspaceId: $w, userId: $u, departmentId: $d) { userId } }', variables: { w: workspaceId, u: actors.get('MEMBER')!.id, d: await newDepartment() } }),
   exportWorkspaceMembersCsv: () => ({ query: 'query($w: ID!) { exportWorkspaceMembersCsv(workspaceId: $w) }', variables: { w: workspaceId } }),
+  notifications: () => ({ query: '{ notifications(first: 5) { nodes { id } endCursor hasNextPage } }' }),
+  notificationSummary: () => ({ query: '{ notificationSummary { total unread } }' }),
+  notificationActivity: () => ({ query: '{ notificationActivity { date mentions replied } }' }),
+  markNotificationRead: async (caller) => ({ query: 'mutation($id: ID!) { markNotificationRead(id: $id) }', variables: { id: await notificationOf(caller) } }),
+  markAllNotificationsRead: () => ({ query: 'mutation { markAllNotificationsRead }' }),
+  clearReadNotifications: () => ({ query: 'mutation { clearReadNotifications }' }),
 };
 
 const table = readTable();
