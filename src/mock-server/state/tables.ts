@@ -57,6 +57,8 @@ export interface Tables {
   readonly notifications: Map<string, NotificationRecord>;
   /** user id -> that user's notification ids, oldest first (by `createdAt`, then id) */
   readonly notificationsByUser: Map<string, string[]>;
+  /** message id -> ids of the notifications it made, so deleting the message withdraws them */
+  readonly notificationsByMessage: Map<string, string[]>;
   /** user id -> UTC day number (epoch days) -> mentions and replies received that day, for the last 7 days */
   readonly notificationDays: Map<string, Map<number, NotificationDayRecord>>;
 }
@@ -86,6 +88,7 @@ export function createTables(): Tables {
     attachmentMessages: new Map(),
     notifications: new Map(),
     notificationsByUser: new Map(),
+    notificationsByMessage: new Map(),
     notificationDays: new Map(),
   };
 }

@@ -129,3 +129,27 @@ describe('who is not notified', () => {
     expect(await allOf(mock.url, x)).toEqual([]);
   });
 });
+
+describe('deleted messages', () => {
+  it("deleting a message withdraws the notifications it made, read or not, from every recipient's list, not from activity", async () => {
+    const [x, y, z] = [await member('x'), await member('y'), await member('z')];
+    const channel = await createChannel(mock.url, x, world.workspaceId, 'PRIVATE', [y.id, z.id]);
+    const [xName, zName] = [await usernameOf(mock.url, x), await usernameOf(mock.url, z)];
+    const kept = await send(mock.url, y, channel, `@${xName} this one stays`);
+    const regretted = await send(mock.url, y, channel, `@${xName} @${zName} secret plans`);
+    const later = await send(mock.url, y, channel, `@${xName} and this one too`);
+    const [newestOfZ] = await allOf(mock.url, z);
+    ok(await gql(mock.url, 'mutation($id: ID!) { markNotificationRead(id: $id) }', { id: newestOfZ!.id }, z.token));
+    ok(await gql(mock.url, 'mutation($id: ID!) { deleteMessage(id: $id) { id } }', { id: regretted.id }, y.token));
+    expect((await allOf(mock.url, x)).map((n) => n.messageId)).toEqual([later.id, kept.id]);
+    expect(await allOf(mock.url, z)).toEqual([]);
+    const days = ok(await gql<{ notificationActivity: { mentions: number }[] }>(mock.url, ACTIVITY, {}, x.token)).notificationActivity;
+    expect(days.at(-1)!.mentions).toBe(3);
+    // Clearing and deleting in either order leaves both consistent.
+    ok(await gql(mock.url, 'mutation { markAllNotificationsRead }', {}, x.token));
+    expect(ok(await gql<{ clearReadNotifications: number }>(mock.url, 'mutation { clearReadNotifications }', {}, x.token)).clearReadNotifications).toBe(2);
+    ok(await gql(mock.url, 'mutation($id: ID!) { deleteMessage(id: $id) { id } }', { id: kept.id }, y.token));
+    expect(mock.state.tables.notificationsByMessage.has(kept.id)).toBe(false);
+    expect(await allOf(mock.url, x)).toEqual([]);
+  });
+});

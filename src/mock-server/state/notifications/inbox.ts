@@ -114,10 +114,24 @@ export class NotificationInbox {
     if (!ids) return 0;
     const kept = ids.filter((id) => notifications.get(id)!.readAt === null);
     if (kept.length === ids.length) return 0;
-    for (const id of ids) if (notifications.get(id)!.readAt !== null) notifications.delete(id);
+    for (const id of ids) {
+      const notification = notifications.get(id)!;
+      if (notification.readAt === null) continue;
+      notifications.delete(id);
+      if (notification.messageId !== null) this.forgetMessageLink(notification.messageId, id);
+    }
     if (kept.length === 0) notificationsByUser.delete(userId);
     else notificationsByUser.set(userId, kept);
     return ids.length - kept.length;
+  }
+
+  private forgetMessageLink(messageId: string, id: string): void {
+    const { notificationsByMessage } = this.ctx.tables;
+    const made = notificationsByMessage.get(messageId);
+    if (!made) return;
+    const rest = made.filter((other) => other !== id);
+    if (rest.length === 0) notificationsByMessage.delete(messageId);
+    else notificationsByMessage.set(messageId, rest);
   }
 
   private idsOf(userId: string): readonly string[] {

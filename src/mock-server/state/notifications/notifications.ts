@@ -3,7 +3,7 @@ import type { ConversationRecord } from '../conversations/records.js';
 import type { MessageRecord } from '../messages/records.js';
 import type { WorkspaceRecord } from '../workspaces/records.js';
 import { ACTIVITY_DAYS, utcDay } from './days.js';
-import { insertInOrder } from './order.js';
+import { firstNotOlder, insertInOrder } from './order.js';
 import type { NotificationRecord } from './records.js';
 import type { StateContext } from '../tables.js';
 
@@ -95,6 +95,25 @@ export class Notifications {
     }
   }
 
+  /**
+   * Called when a message is deleted: its notifications are withdrawn, read or not (they would
+   * point at nothing and show text its sender took back). Activity keeps counting them: it is history.
+   */
+  messageDeleted(messageId: string): void {
+    const { tables } = this.ctx;
+    const ids = tables.notificationsByMessage.get(messageId);
+    if (!ids) return;
+    tables.notificationsByMessage.delete(messageId);
+    for (const id of ids) {
+      const notification = tables.notifications.get(id)!;
+      const mine = tables.notificationsByUser.get(notification.userId)!;
+      // Found while every record of the list still resolves, then removed.
+      mine.splice(firstNotOlder(mine, notification, tables.notifications), 1);
+      if (mine.length === 0) tables.notificationsByUser.delete(notification.userId);
+      tables.notifications.delete(id);
+    }
+  }
+
   /** A member of the conversation who has not muted it and has not been told of this message yet. */
   private wantsToHear(conversation: ConversationRecord, userId: string, notified: ReadonlySet<string>): boolean {
     if (notified.has(userId)) return false;
@@ -116,6 +135,11 @@ export class Notifications {
     const mine = tables.notificationsByUser.get(notification.userId);
     if (mine) insertInOrder(mine, notification, tables.notifications);
     else tables.notificationsByUser.set(notification.userId, [notification.id]);
+    if (notification.messageId !== null) {
+      const made = tables.notificationsByMessage.get(notification.messageId);
+      if (made) made.push(notification.id);
+      else tables.notificationsByMessage.set(notification.messageId, [notification.id]);
+    }
     this.count(notification);
     this.ctx.events.publish('notificationReceived', notification.userId, { kind: 'notificationReceived', notification: { ...notification } });
   }
