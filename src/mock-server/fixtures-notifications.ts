@@ -25,10 +25,10 @@ export interface NotificationScene {
  * none (it is months old; see `Notifications.pause`). Fixed texts, so the content is the same on
  * every start; ids and times are those of the start.
  *
- * What alice gets, oldest first: grace joined Acme (read), a mention in #random (read), bob's reply
+ * What alice gets, oldest first: nadia joined Acme (read), a mention in #random (read), bob's reply
  * in their DM (read), a mention in #design, carol's reply in #design, a mention in #random, bob's
  * reply in #random that also mentions her (one notification), and a mention of her and carol.
- * Grace (grace@acme.test) is a real account that joined Acme as a GUEST six days ago (a guest joins
+ * Nadia (nadia@acme.test) is a real account that joined Acme as a GUEST six days ago (a guest joins
  * no channel, so the seeded channels keep their members); bob, an admin, is told of her too. Her
  * account is made at start-up, so its id is random like every record made then. `backdate`
  * moves the state's clock back while a record is made.
@@ -50,10 +50,10 @@ export function addDemoNotifications(state: MockState, scene: NotificationScene,
   };
 
   backdate(6 * DAY + 3 * HOUR, () => {
-    const grace = state.users.insert({ username: 'grace', displayName: 'Grace Lee', email: 'grace@acme.test' }, scene.password);
-    grace.emailVerifiedAt = state.clock.now();
-    state.workspaces.addMember(scene.workspaceId, grace.id, 'GUEST');
-    state.notifications.workspaceJoined(state.tables.workspaces.get(scene.workspaceId)!, grace.id);
+    const nadia = state.users.insert({ username: 'nadia', displayName: 'Nadia Rahman', email: 'nadia@acme.test' }, scene.password);
+    nadia.emailVerifiedAt = state.clock.now();
+    state.workspaces.addMember(scene.workspaceId, nadia.id, 'GUEST');
+    state.notifications.workspaceJoined(state.tables.workspaces.get(scene.workspaceId)!, nadia.id);
   });
   aliceReads(6 * DAY + 2 * HOUR);
 
