@@ -5,6 +5,7 @@ import { flatString, randomIds } from './state/ids.js';
 import { MockState, type MockStateOptions } from './state/mock-state.js';
 import { addDemoAccounts, addDemoOrganisation, addFreshInvitations } from './fixtures-people.js';
 import { addDemoFileLibrary, DemoFiles } from './fixtures-files.js';
+import { addDemoNotifications } from './fixtures-notifications.js';
 import type { PasswordHash } from './state/accounts/records.js';
 import type { UserRecord } from './state/accounts/records.js';
 import type { ConversationRecord } from './state/conversations/records.js';
@@ -72,6 +73,8 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     fileQuotaBytes: options.fileQuotaBytes,
     tokenLifetimes: options.tokenLifetimes,
   });
+  // The history's notifications would be months old: fixtures-notifications.ts makes fresh ones.
+  state.notifications.pause();
   const tick = () => {
     fixtureTime += faker.number.int({ min: 1, max: 30 }) * 60_000;
   };
@@ -130,14 +133,17 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   addDemoFileLibrary(state, { workspaceId: acme.id, alice, bob, carol, designId: design.id }, files, tick);
 
   loading = false;
-  addFreshInvitations(state, people, { workspaceId: acme.id, ownerId: alice.id, designId: design.id }, (ms, make) => {
+  state.notifications.resume();
+  const backdate = (ms: number, make: () => void): void => {
     backdated = ms;
     try {
       make();
     } finally {
       backdated = 0;
     }
-  });
+  };
+  addFreshInvitations(state, people, { workspaceId: acme.id, ownerId: alice.id, designId: design.id }, backdate);
+  addDemoNotifications(state, { workspaceId: acme.id, alice, bob, carol, random, design, dm, password }, backdate);
   return state;
 }
 

@@ -29,6 +29,7 @@ const OPERATIONS = [
   // files
   'fileFolders', 'createFileFolder', 'registerStoredFile', 'moveStoredFile', 'renameStoredFile', 'setStoredFilePinned', 'trashStoredFile',
   'restoreStoredFile', 'deleteStoredFilePermanently', 'storedFileDownloadUrl', 'storedFilePreviewUrl', 'attachmentDownloadUrl', 'attachmentPreviewUrl',
+  'notifications', 'notificationSummary', 'notificationActivity', 'markNotificationRead', 'markAllNotificationsRead', 'clearReadNotifications',
 ];
 
 function readTable(): Map<string, Record<Caller, string>> {
@@ -99,6 +100,15 @@ async function joinAs(role: 'ADMIN' | 'MEMBER' | 'GUEST'): Promise<Actor> {
 async function newDepartment(): Promise<string> {
   const { createDepartment } = ok(await gql<{ createDepartment: { id: string } }>(mock.url, 'mutation($w: ID!, $i: DepartmentInput!) { createDepartment(workspaceId: $w, input: $i) { id } }', { w: workspaceId, i: { name: fresh('dept') } }, actors.get('OWNER')!.token));
   return createDepartment.id;
+}
+
+/** A notification of `caller` (anonymous: the owner's): a newcomer joins a workspace the caller owns. */
+async function notificationOf(caller: Caller): Promise<string> {
+  const recipient = actors.get(caller === 'anonymous' ? 'OWNER' : caller)!;
+  const ownWorkspace = await createWorkspace(mock.url, recipient);
+  await joinWorkspace(mock.url, recipient, ownWorkspace, await registerActor(mock.url, 'joiner'));
+  const { notifications } = ok(await gql<{ notifications: { nodes: { id: string }[] } }>(mock.url, '{ notifications(first: 1) { nodes { id } } }', {}, recipient.token));
+  return notifications.nodes[0]!.id;
 }
 
 async function oauthCode(verifier: string): Promise<string> {
@@ -234,6 +244,12 @@ const calls: Record<string, (caller: Caller) => Promise<Call> | Call> = {
   storedFilePreviewUrl: async () => ({ query: 'query($id: ID!) { storedFilePreviewUrl(id: $id) }', variables: { id: await storedFile() } }),
   attachmentDownloadUrl: async () => ({ query: 'query($id: ID!) { attachmentDownloadUrl(attachmentId: $id) }', variables: { id: await generalAttachment() } }),
   attachmentPreviewUrl: async () => ({ query: 'query($id: ID!) { attachmentPreviewUrl(attachmentId: $id) }', variables: { id: await generalAttachment() } }),
+  notifications: () => ({ query: '{ notifications(first: 5) { nodes { id } endCursor hasNextPage } }' }),
+  notificationSummary: () => ({ query: '{ notificationSummary { total unread } }' }),
+  notificationActivity: () => ({ query: '{ notificationActivity { date mentions replied } }' }),
+  markNotificationRead: async (caller) => ({ query: 'mutation($id: ID!) { markNotificationRead(id: $id) }', variables: { id: await notificationOf(caller) } }),
+  markAllNotificationsRead: () => ({ query: 'mutation { markAllNotificationsRead }' }),
+  clearReadNotifications: () => ({ query: 'mutation { clearReadNotifications }' }),
 };
 
 const table = readTable();

@@ -10,6 +10,7 @@ import { conversationResolvers } from './resolvers/conversations.js';
 import { directoryResolvers } from './resolvers/directory.js';
 import { fileLibraryResolvers } from './resolvers/file-library.js';
 import { messageResolvers } from './resolvers/messages.js';
+import { notificationResolvers } from './resolvers/notifications.js';
 import { oauthResolvers } from './resolvers/oauth.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
@@ -30,6 +31,7 @@ const areas: Resolvers[] = [
   fileLibraryResolvers,
   storedFileResolvers,
   fileLinkResolvers,
+  notificationResolvers,
   subscriptionResolvers,
 ];
 

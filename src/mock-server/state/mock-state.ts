@@ -7,6 +7,7 @@ import { randomSecrets, type SecretGenerator } from './secrets.js';
 import { MessagePages } from './messages/message-pages.js';
 import { Messages } from './messages/messages.js';
 import { Notifications } from './notifications/notifications.js';
+import { NotificationInbox } from './notifications/inbox.js';
 import { OAuthFlow } from './accounts/oauth.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './live/presence.js';
@@ -92,6 +93,8 @@ export class MockState {
   /** Signed, expiring download and preview URLs of attachments and stored files. */
   readonly fileLinks: FileLinks;
   readonly notifications: Notifications;
+  /** Each user's own notifications: the list, counts, activity, marking read and clearing. */
+  readonly notificationInbox: NotificationInbox;
   readonly typing: Typing;
   readonly presence: Presence;
   /** Mail a real backend would send (verification, invitations), kept for `/dev/outbox`. */
@@ -111,6 +114,7 @@ export class MockState {
     this.oauth = new OAuthFlow(ctx, this.users, this.sessions);
     this.socialSignIn = new SocialSignIn(ctx, this.users, this.sessions);
     this.notifications = new Notifications(ctx);
+    this.notificationInbox = new NotificationInbox(ctx);
     this.typing = new Typing(ctx);
     this.presence = new Presence(ctx);
     this.uploads = new Uploads(ctx);

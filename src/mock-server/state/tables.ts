@@ -6,7 +6,7 @@ import type { OAuthCodeRecord, OAuthRequestRecord, SocialIdentityRecord, UserRec
 import type { ConversationRecord } from './conversations/records.js';
 import type { FileFolderRecord, StoredFileRecord, UploadRecord } from './files/records.js';
 import type { MessageRecord } from './messages/records.js';
-import type { NotificationRecord } from './notifications/records.js';
+import type { NotificationDayRecord, NotificationRecord } from './notifications/records.js';
 import type { MailRecord } from './outbox.js';
 import type { DepartmentRecord, InvitationRecord, InviteLinkRecord, WorkspaceRecord } from './workspaces/records.js';
 
@@ -57,8 +57,12 @@ export interface Tables {
   /** conversation id -> ids of the attachments sent there with their own upload, in send order (see files/attachment-index.ts) */
   readonly attachmentsByConversation: Map<string, Set<string>>;
   readonly notifications: Map<string, NotificationRecord>;
-  /** user id -> that user's notification ids, oldest first */
+  /** user id -> that user's notification ids, oldest first (by `createdAt`, then id) */
   readonly notificationsByUser: Map<string, string[]>;
+  /** message id -> ids of the notifications it made, so deleting the message withdraws them */
+  readonly notificationsByMessage: Map<string, string[]>;
+  /** user id -> UTC day number (epoch days) -> mentions and replies received that day, for the last 7 days */
+  readonly notificationDays: Map<string, Map<number, NotificationDayRecord>>;
 }
 
 export function createTables(): Tables {
@@ -87,6 +91,8 @@ export function createTables(): Tables {
     attachmentsByConversation: new Map(),
     notifications: new Map(),
     notificationsByUser: new Map(),
+    notificationsByMessage: new Map(),
+    notificationDays: new Map(),
   };
 }
 

@@ -116,6 +116,7 @@ describe('conversations: a walk through the pages', () => {
     const reordered = await walk(workspaceId, 3, async (index) => {
       // After each page, a message arrives in a conversation not yet seen and in one already seen.
       await send(mock.url, world.a, channels[index]!, `moves channel ${index} to the top`);
+      clock.advance(1_000);
       await send(mock.url, world.a, channels[8 - index]!, `moves channel ${8 - index} to the top`);
     });
     expect(reordered).toEqual(before);

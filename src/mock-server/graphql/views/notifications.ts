@@ -1,6 +1,7 @@
 import type { NotificationRecord } from '../../state/notifications/records.js';
+import type { Page } from '../../state/paging.js';
 import type { Tables } from '../../state/tables.js';
-import type { Notification } from '../generated/resolvers-types.js';
+import type { Notification, NotificationPage } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
 import { avatarUrl } from './urls.js';
 
@@ -20,5 +21,14 @@ export function notificationView(tables: Tables, notification: NotificationRecor
     snippet: notification.snippet,
     createdAt: iso(notification.createdAt),
     readAt: isoOrNull(notification.readAt),
+  };
+}
+
+/** NotificationPage of SPEC.md 2.2. */
+export function notificationPageView(tables: Tables, page: Page<NotificationRecord>, publicOrigin: string): NotificationPage {
+  return {
+    nodes: page.nodes.map((notification) => notificationView(tables, notification, publicOrigin)),
+    endCursor: page.endCursor,
+    hasNextPage: page.hasNextPage,
   };
 }

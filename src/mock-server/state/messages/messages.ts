@@ -174,6 +174,7 @@ export class Messages {
       message.deletedAt = now;
       message.updatedAt = now;
       this.announce('messageDeleted', message);
+      this.notifications.messageDeleted(message.id);
     }
     return message;
   }

@@ -2,6 +2,8 @@ import { canManageWorkspace } from '../conversations/access.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import type { MessageRecord } from '../messages/records.js';
 import type { WorkspaceRecord } from '../workspaces/records.js';
+import { ACTIVITY_DAYS, utcDay } from './days.js';
+import { firstNotOlder, insertInOrder } from './order.js';
 import type { NotificationRecord } from './records.js';
 import type { StateContext } from '../tables.js';
 
@@ -17,52 +19,73 @@ export const notificationRules = {
  */
 const MENTION = /(?<![\w.@-])@([a-z0-9][a-z0-9._-]{1,31})/gi;
 
+type NewNotification = Omit<NotificationRecord, 'id' | 'createdAt' | 'readAt'>;
+
 /**
  * Creates the notifications the domain owes its users, and announces each one
  * (`notificationReceived`) to its recipient:
- * - MENTION (category MENTIONS): a message names a member of its conversation as `@username`;
- *   the sender is never notified of their own mention, and a message notifies each user once.
+ * - a reply to your message (type MENTION, category MENTIONS, reason REPLY);
+ * - a message naming you as `@username` (type MENTION, category MENTIONS, reason MENTION);
  * - WORKSPACE_JOINED (category SYSTEM): someone joined a workspace; its owners and admins are told.
+ *
+ * A message notifies each user at most once (a reply that also mentions its author is one REPLY),
+ * never its sender, only members of its conversation, and no one who muted the conversation.
  */
 export class Notifications {
+  /** While paused, nothing is created (see {@link pause}). */
+  private paused = false;
+
   constructor(private readonly ctx: StateContext) {}
+
+  /**
+   * Creates no notifications until {@link resume}: demo history is written through the domain,
+   * and notifications made then would be months old (fixtures-notifications.ts makes fresh ones).
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+  }
 
   /** Called once for each new message. */
   messageSent(message: MessageRecord, conversation: ConversationRecord): void {
-    if (message.content === null || !message.content.includes('@')) return;
+    if (this.paused || message.content === null) return;
     const notified = new Set<string>([message.senderId]);
+    const about = {
+      type: 'MENTION',
+      category: 'MENTIONS',
+      actorId: message.senderId,
+      workspaceId: conversation.workspaceId,
+      conversationId: conversation.id,
+      messageId: message.id,
+      snippet: snippet(message.content),
+    } as const;
+    const repliedTo = message.replyToMessageId === null ? undefined : this.ctx.tables.messages.get(message.replyToMessageId);
+    if (repliedTo && this.wantsToHear(conversation, repliedTo.senderId, notified)) {
+      notified.add(repliedTo.senderId);
+      this.create({ ...about, userId: repliedTo.senderId, reason: 'REPLY' });
+    }
+    if (!message.content.includes('@')) return;
     for (const match of message.content.matchAll(MENTION)) {
       const userId = this.userNamed(match[1]!);
-      if (userId === undefined || notified.has(userId) || !conversation.members.has(userId)) continue;
+      if (userId === undefined || !this.wantsToHear(conversation, userId, notified)) continue;
       notified.add(userId);
-      this.create({
-        userId,
-        type: 'MENTION',
-        category: 'MENTIONS',
-        actorId: message.senderId,
-        workspaceId: conversation.workspaceId,
-        conversationId: conversation.id,
-        messageId: message.id,
-        snippet: snippet(message.content),
-      });
+      this.create({ ...about, userId, reason: 'MENTION' });
     }
-  }
-
-  /** The user a mention names; `@bob.` at the end of a sentence names bob unless `bob.` exists. */
-  private userNamed(name: string): string | undefined {
-    const { usersByUsername } = this.ctx.tables;
-    const lowered = name.toLowerCase();
-    return usersByUsername.get(lowered) ?? usersByUsername.get(lowered.replace(/[.]+$/, ''));
   }
 
   /** Called once when `userId` becomes a member of `workspace`. */
   workspaceJoined(workspace: WorkspaceRecord, userId: string): void {
+    if (this.paused) return;
     for (const member of workspace.members.values()) {
       if (member.userId === userId || !canManageWorkspace(member)) continue;
       this.create({
         userId: member.userId,
         type: 'WORKSPACE_JOINED',
         category: 'SYSTEM',
+        reason: 'JOINED',
         actorId: userId,
         workspaceId: workspace.id,
         conversationId: null,
@@ -72,14 +95,69 @@ export class Notifications {
     }
   }
 
-  private create(fields: Omit<NotificationRecord, 'id' | 'createdAt' | 'readAt'>): void {
+  /**
+   * Called when a message is deleted: its notifications are withdrawn, read or not (they would
+   * point at nothing and show text its sender took back). Activity keeps counting them: it is history.
+   */
+  messageDeleted(messageId: string): void {
+    const { tables } = this.ctx;
+    const ids = tables.notificationsByMessage.get(messageId);
+    if (!ids) return;
+    tables.notificationsByMessage.delete(messageId);
+    for (const id of ids) {
+      const notification = tables.notifications.get(id)!;
+      const mine = tables.notificationsByUser.get(notification.userId)!;
+      // Found while every record of the list still resolves, then removed.
+      mine.splice(firstNotOlder(mine, notification, tables.notifications), 1);
+      if (mine.length === 0) tables.notificationsByUser.delete(notification.userId);
+      tables.notifications.delete(id);
+    }
+  }
+
+  /** A member of the conversation who has not muted it and has not been told of this message yet. */
+  private wantsToHear(conversation: ConversationRecord, userId: string, notified: ReadonlySet<string>): boolean {
+    if (notified.has(userId)) return false;
+    const member = conversation.members.get(userId);
+    return member !== undefined && !member.muted;
+  }
+
+  /** The user a mention names; `@bob.` at the end of a sentence names bob unless `bob.` exists. */
+  private userNamed(name: string): string | undefined {
+    const { usersByUsername } = this.ctx.tables;
+    const lowered = name.toLowerCase();
+    return usersByUsername.get(lowered) ?? usersByUsername.get(lowered.replace(/[.]+$/, ''));
+  }
+
+  private create(fields: NewNotification): void {
     const { tables } = this.ctx;
     const notification: NotificationRecord = { ...fields, id: this.ctx.ids(), createdAt: this.ctx.clock.now(), readAt: null };
     tables.notifications.set(notification.id, notification);
     const mine = tables.notificationsByUser.get(notification.userId);
-    if (mine) mine.push(notification.id);
+    if (mine) insertInOrder(mine, notification, tables.notifications);
     else tables.notificationsByUser.set(notification.userId, [notification.id]);
+    if (notification.messageId !== null) {
+      const made = tables.notificationsByMessage.get(notification.messageId);
+      if (made) made.push(notification.id);
+      else tables.notificationsByMessage.set(notification.messageId, [notification.id]);
+    }
+    this.count(notification);
     this.ctx.events.publish('notificationReceived', notification.userId, { kind: 'notificationReceived', notification: { ...notification } });
+  }
+
+  /** Counts a mention or reply on its UTC day, and forgets days `notificationActivity` no longer shows. */
+  private count(notification: NotificationRecord): void {
+    if (notification.reason === 'JOINED') return;
+    const { notificationDays } = this.ctx.tables;
+    const day = utcDay(notification.createdAt);
+    let days = notificationDays.get(notification.userId);
+    if (!days) notificationDays.set(notification.userId, (days = new Map()));
+    let counts = days.get(day);
+    if (!counts) {
+      days.set(day, (counts = { mentions: 0, replied: 0 }));
+      for (const earlier of days.keys()) if (earlier <= day - ACTIVITY_DAYS) days.delete(earlier);
+    }
+    if (notification.reason === 'REPLY') counts.replied += 1;
+    else counts.mentions += 1;
   }
 }
 

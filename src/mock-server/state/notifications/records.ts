@@ -3,13 +3,20 @@
 export type NotificationType = 'MENTION' | 'WORKSPACE_JOINED';
 export type NotificationCategory = 'MEETINGS' | 'MENTIONS' | 'SYSTEM';
 
+/**
+ * Why a notification was made, finer than the schema's `type`: a reply to your message shows as a
+ * `MENTION` (the schema has no reply type), and `notificationActivity` counts replies apart.
+ */
+export type NotificationReason = 'MENTION' | 'REPLY' | 'JOINED';
+
 export interface NotificationRecord {
   readonly id: string;
   /** Who receives it. */
   readonly userId: string;
   readonly type: NotificationType;
   readonly category: NotificationCategory;
-  /** Who caused it (the author of a mention, the member who joined). */
+  readonly reason: NotificationReason;
+  /** Who caused it (the author of a mention or reply, the member who joined). */
   readonly actorId: string | null;
   readonly workspaceId: string | null;
   readonly conversationId: string | null;
@@ -17,4 +24,10 @@ export interface NotificationRecord {
   readonly snippet: string | null;
   readonly createdAt: number;
   readAt: number | null;
+}
+
+/** What happened to one user on one UTC day, for `notificationActivity`; kept when notifications are cleared. */
+export interface NotificationDayRecord {
+  mentions: number;
+  replied: number;
 }
