@@ -10,6 +10,7 @@ import { conversationResolvers } from './resolvers/conversations.js';
 import { directoryResolvers } from './resolvers/directory.js';
 import { messageResolvers } from './resolvers/messages.js';
 import { oauthResolvers } from './resolvers/oauth.js';
+import { searchResolvers } from './resolvers/search.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
 import { uploadResolvers } from './resolvers/files.js';
@@ -24,6 +25,7 @@ const areas: Resolvers[] = [
   conversationResolvers,
   messageResolvers,
   uploadResolvers,
+  searchResolvers,
   subscriptionResolvers,
 ];
 

@@ -60,6 +60,16 @@ function checkContent(content: string, hasFiles: boolean, argument: string): str
 }
 
 /**
+ * An always-on, synchronous observer of message changes (the search index): told of every send,
+ * text edit and delete, whether or not anyone subscribes to events.
+ */
+export interface MessageWatcher {
+  sent(message: MessageRecord): void;
+  edited(message: MessageRecord): void;
+  deleted(message: MessageRecord): void;
+}
+
+/**
  * Sending, editing, soft-deleting and reacting to messages. Reads live in `message-pages.ts`.
  * Each change that happens is announced: `messageCreated` (send), `messageUpdated` (an edit that
  * changes the text, a reaction added or removed), `messageDeleted` (the first delete). A call
@@ -67,12 +77,19 @@ function checkContent(content: string, hasFiles: boolean, argument: string): str
  * nothing.
  */
 export class Messages {
+  private readonly watchers: MessageWatcher[] = [];
+
   constructor(
     private readonly ctx: StateContext,
     private readonly typing: Typing,
     private readonly notifications: Notifications,
     private readonly quota: FileQuota,
   ) {}
+
+  /** Adds an observer of every change (see {@link MessageWatcher}). */
+  watch(watcher: MessageWatcher): void {
+    this.watchers.push(watcher);
+  }
 
   /**
    * `sendMessage`: assigns the next sequence of the conversation. A retry with the same
@@ -133,6 +150,7 @@ export class Messages {
     conversation.sentByClientId.set(retryKey, id);
     tables.messages.set(id, message);
     for (const attachment of attachments) tables.attachmentMessages.set(attachment.id, id);
+    for (const watcher of this.watchers) watcher.sent(message);
     // Sending ends the sender's typing, then the message is announced, then whom it mentions.
     this.typing.stop(conversation.id, senderId);
     this.announce('messageCreated', message);
@@ -147,6 +165,7 @@ export class Messages {
     if (checked !== message.content) {
       message.content = checked;
       message.updatedAt = this.ctx.clock.now();
+      for (const watcher of this.watchers) watcher.edited(message);
       this.announce('messageUpdated', message);
     }
     return message;
@@ -166,6 +185,7 @@ export class Messages {
       message.attachments = NO_ATTACHMENTS;
       message.deletedAt = now;
       message.updatedAt = now;
+      for (const watcher of this.watchers) watcher.deleted(message);
       this.announce('messageDeleted', message);
     }
     return message;
