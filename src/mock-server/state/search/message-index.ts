@@ -4,8 +4,8 @@ import { lazy } from '../lazy.js';
 import type { MessageRecord } from '../messages/records.js';
 import type { MessageWatcher } from '../messages/messages.js';
 import type { Tables } from '../tables.js';
-import { hasWordStartingWith, searchWords } from './words.js';
-import { indexScorer, LEVELS, termLevel } from './relevance.js';
+import { searchWords } from './words.js';
+import { indexScorer, LEVELS } from './relevance.js';
 
 /** FlexSearch loads on the first search (about 10 ms), not at start-up. */
 const loadFlexSearch = lazy(async () => (await import('flexsearch')).Index);
@@ -31,6 +31,18 @@ interface ConversationIndex {
 
 /** Per level (0 the best), the ids filed there, oldest filing first; a level may be missing. */
 type Levels = readonly (readonly string[] | undefined)[];
+
+/** Each id's level for one word, and the best level that word has anywhere. */
+function levelById(perLevel: Levels): { levels: Map<string, number>; best: number } {
+  const levels = new Map<string, number>();
+  let best = LEVELS;
+  perLevel.forEach((ids, level) => {
+    if (!ids || ids.length === 0) return;
+    best = Math.min(best, level);
+    for (const id of ids) levels.set(id, level);
+  });
+  return { levels, best };
+}
 
 /** Newest first: within a conversation, sequence order is send order. */
 const bySequenceDesc = (a: MessageRecord, b: MessageRecord) => b.sequence - a.sequence;
@@ -84,7 +96,7 @@ export class MessageIndex implements MessageWatcher {
     const { index, refiled } = this.indexOf(conversation);
     // Lists of ids per level, the index's own (read, never changed); the ids are message ids, strings.
     const levels = terms.map((term) => index.search(term, { resolve: false }).result as Levels);
-    const found = terms.length === 1 ? this.oneWord(levels[0]!, limit, refiled) : this.allWords(levels, terms, limit);
+    const found = terms.length === 1 ? this.oneWord(levels[0]!, limit, refiled) : this.allWords(levels, limit);
     return found.map(({ message, level }) => ({ message, conversation, level }));
   }
 
@@ -107,26 +119,31 @@ export class MessageIndex implements MessageWatcher {
   }
 
   /**
-   * Several words: the matches of the word with the fewest are read level by level (best first),
-   * checked against the other words and scored by the sum of their levels. Reading stops before a
-   * level that cannot beat the `limit` found so far: nothing there can score below its level plus
-   * the best levels of the other words. Costs up to O(matches of the rarest word).
+   * Several words: the matches of the word with the fewest are read level by level (best first)
+   * and looked up in the other words' matches (a map of id to level each), scored by the sum of
+   * the levels. Reading stops before a level that cannot beat the `limit` found so far: nothing
+   * there can score below that level plus the best levels of the other words. Costs O(matches
+   * of the query's words), not O(messages).
    */
-  private allWords(levels: readonly Levels[], terms: readonly string[], limit: number) {
+  private allWords(levels: readonly Levels[], limit: number) {
     const sizes = levels.map((perLevel) => perLevel.reduce((sum, ids) => sum + (ids?.length ?? 0), 0));
     const driver = sizes.indexOf(Math.min(...sizes));
-    const bestOf = (perLevel: Levels) => perLevel.findIndex((ids) => ids !== undefined && ids.length > 0);
-    const othersBest = levels.reduce((sum, perLevel, index) => (index === driver ? sum : sum + bestOf(perLevel)), 0);
+    if (sizes[driver] === 0) return [];
+    const others = levels.filter((_, index) => index !== driver).map(levelById);
+    const othersBest = others.reduce((sum, byId) => sum + byId.best, 0);
     const found: { message: MessageRecord; level: number }[] = [];
     for (let level = 0; level < LEVELS; level++) {
       const ids = levels[driver]![level];
       if (!ids || ids.length === 0) continue;
       if (found.filter((hit) => hit.level < level + othersBest).length >= limit) break;
-      for (const id of ids) {
-        const message = this.tables.messages.get(id)!;
-        const words = searchWords(message.content ?? '');
-        if (!terms.every((term) => hasWordStartingWith(words, term))) continue;
-        found.push({ message, level: terms.reduce((sum, term) => sum + termLevel(words, term)!, 0) });
+      next: for (const id of ids) {
+        let sum = level;
+        for (const { levels: otherLevels } of others) {
+          const other = otherLevels.get(id);
+          if (other === undefined) continue next;
+          sum += other;
+        }
+        found.push({ message: this.tables.messages.get(id)!, level: sum });
       }
     }
     return found.sort((a, b) => a.level - b.level || bySequenceDesc(a.message, b.message)).slice(0, limit);

@@ -19,24 +19,6 @@ export function levelOf(count: number, length: number): number {
   return Math.min(LEVELS - 1, Math.max(0, level));
 }
 
-function countOf(words: readonly string[], word: string): number {
-  let count = 0;
-  for (const candidate of words) if (candidate === word) count++;
-  return count;
-}
-
-/**
- * The level of query word `term` in a message of `words`: that of the first word of the message
- * that starts with `term` (the rule of the index, which files a prefix under the first word that
- * has it), or null when none does.
- */
-export function termLevel(words: readonly string[], term: string): number | null {
-  for (const word of words) {
-    if (word.startsWith(term)) return levelOf(countOf(words, word), words.length);
-  }
-  return null;
-}
-
 /**
  * The index's scorer: called once per distinct word of a message being indexed (with the
  * message's words). Counts are taken once per message, so a long message costs linear time.
