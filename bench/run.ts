@@ -14,8 +14,10 @@ import { measureRealtime } from './realtime/measure.js';
 import { realtimeHeading, realtimeOptionsFromEnv } from './realtime/options.js';
 import { realtimeReport } from './realtime/report.js';
 import { table } from './table.js';
+import { measureSearch, searchReport, worstSearchRatio } from './search.js';
 
 const PAGING_TARGET = 1.3;
+const SEARCH_TARGET = 3;
 const STARTUP_TARGET_MS = 500;
 const CONFORMANCE_TARGET_MS = 5_000;
 const MESSAGES = defaultDeepPagingOptions.large;
@@ -81,6 +83,9 @@ console.log('  (informational): 1,024 distinct cursors cycled, so the large conv
 console.log('  not the target\'s "same page", left out of PASS/MISS.');
 console.log(`  loading ${count(large)} messages through state.messages.send: ${ms(paging.largeLoadMs)}`);
 
+const search = await measureSearch(undefined, progress);
+console.log(`\n${searchReport(search).join('\n')}`);
+
 const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const throughputRows = await measureThroughput({ seconds, connections: 8, rounds: throughputRounds }, progress);
@@ -113,6 +118,12 @@ console.log(
       `state ${stateRatio.toFixed(2)}x   engine ${engineRatio.toFixed(2)}x`,
       `target <= ${PAGING_TARGET}`,
       verdict(Math.max(stateRatio, engineRatio) <= PAGING_TARGET),
+    ],
+    [
+      `workspaceSearch, #general ${count(search.options.large)} vs ${count(search.options.small)} messages (worst one-word query)`,
+      `state and engine ${worstSearchRatio(search).toFixed(2)}x`,
+      `target <= ${SEARCH_TARGET}`,
+      verdict(worstSearchRatio(search) <= SEARCH_TARGET),
     ],
     [
       'start-up to /ready (median of 5)',

@@ -27,8 +27,6 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** The HTTP request is not a GraphQL request (bad JSON, missing query, wrong method). */
   BAD_REQUEST: 'BAD_REQUEST',
-  /** The mock does not implement this operation yet (it is in the contract, see the README). */
-  NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
   /** A bug in the server; the details are logged on the server, never sent. */
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;

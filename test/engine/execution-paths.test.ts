@@ -59,7 +59,7 @@ const cases: Record<string, () => Case> = {
   }),
   'two root fields, one failing': () => ({ query: `{ me { id } messages(conversationId: "${general}", first: 101) { endCursor } }`, authorization: auth() }),
   conversations: () => ({ query: `query($w: ID!) { conversations(workspaceId: $w, first: 2) { nodes { id title members { userId lastReadSequence } } endCursor hasNextPage } }`, variables: { w: state.tables.conversations.get(general)!.workspaceId }, authorization: auth() }),
-  'not implemented': () => ({ query: '{ workspaceSearch(workspaceId: "00000000-0000-4000-8000-000000000000", input: {query: "x"}) { people { userId } } }', authorization: auth() }),
+  'a domain error (unknown workspace)': () => ({ query: '{ workspaceSearch(workspaceId: "00000000-0000-4000-8000-000000000000", input: {query: "x"}) { people { userId } } }', authorization: auth() }),
   'an async resolver refusing': () => ({ query: '{ storedFileDownloadUrl(id: "00000000-0000-4000-8000-000000000000") }', authorization: auth() }),
   'a failing mutation': () => ({ query: 'mutation { deleteMessage(id: "nope") { id } }', authorization: auth() }),
   introspection: () => ({ query: getIntrospectionQuery() }),

@@ -1,8 +1,6 @@
 import { buildASTSchema, parse, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLScalarType, type GraphQLSchema } from 'graphql';
 import { DateTimeScalar } from '../../schema/date-time.js';
-import { ErrorCode } from '../../schema/error-codes.js';
 import { schemaSdl } from '../../schema/load.js';
-import { DomainError } from '../state/errors.js';
 import type { GraphQLContext } from './context.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { accountResolvers } from './resolvers/accounts.js';
@@ -12,6 +10,7 @@ import { fileLibraryResolvers } from './resolvers/file-library.js';
 import { messageResolvers } from './resolvers/messages.js';
 import { notificationResolvers } from './resolvers/notifications.js';
 import { oauthResolvers } from './resolvers/oauth.js';
+import { searchResolvers } from './resolvers/search.js';
 import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
 import { uploadResolvers } from './resolvers/files.js';
@@ -32,23 +31,22 @@ const areas: Resolvers[] = [
   storedFileResolvers,
   fileLinkResolvers,
   notificationResolvers,
+  searchResolvers,
   subscriptionResolvers,
 ];
 
 type RootResolver = GraphQLFieldResolver<unknown, GraphQLContext>;
 
 /**
- * Gives every root field of `rootType` its resolver. Fields of the contract that the mock does not
- * serve yet answer NOT_IMPLEMENTED with their name, rather than a confusing null.
+ * Gives every root field of `rootType` its resolver. The mock serves the whole contract, so a
+ * field without one is a bug caught when the schema is built, never a null at run time.
  */
 function attachRootResolvers(rootType: GraphQLObjectType, kind: 'Query' | 'Mutation'): void {
   const resolvers: Record<string, RootResolver> = Object.assign({}, ...areas.map((area) => area[kind] ?? {}));
   for (const [name, field] of Object.entries(rootType.getFields())) {
-    field.resolve =
-      resolvers[name] ??
-      (() => {
-        throw new DomainError(ErrorCode.NOT_IMPLEMENTED, `${kind === 'Query' ? 'query' : 'mutation'} ${name} is not implemented by the Parley mock yet`);
-      });
+    const resolver = resolvers[name];
+    if (!resolver) throw new Error(`${kind}.${name} has no resolver`);
+    field.resolve = resolver;
   }
 }
 

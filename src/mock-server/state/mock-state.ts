@@ -32,6 +32,8 @@ import { MemberDirectory } from './workspaces/directory.js';
 import { DirectorySummaries } from './workspaces/directory-summary.js';
 import { MembersCsv } from './workspaces/members-csv.js';
 import { Workspaces } from './workspaces/workspaces.js';
+import { MessageIndex } from './search/message-index.js';
+import { WorkspaceSearch } from './search/workspace-search.js';
 
 export interface MockStateOptions {
   /** Where time comes from. @default the system clock */
@@ -97,6 +99,8 @@ export class MockState {
   readonly notificationInbox: NotificationInbox;
   readonly typing: Typing;
   readonly presence: Presence;
+  /** `workspaceSearch`, over a message index that follows every send, edit and delete. */
+  readonly search: WorkspaceSearch;
   /** Mail a real backend would send (verification, invitations), kept for `/dev/outbox`. */
   readonly outbox: Outbox;
 
@@ -135,5 +139,8 @@ export class MockState {
     this.membersCsv = new MembersCsv(ctx, this.directory);
     this.messages = new Messages(ctx, this.typing, this.notifications, this.fileQuota);
     this.messagePages = new MessagePages(ctx);
+    const messageIndex = new MessageIndex(this.tables);
+    this.messages.watch(messageIndex);
+    this.search = new WorkspaceSearch(ctx, this.conversations, this.presence, messageIndex);
   }
 }

@@ -62,6 +62,16 @@ function checkContent(content: string, hasFiles: boolean, argument: string): str
 }
 
 /**
+ * An always-on, synchronous observer of message changes (the search index): told of every send,
+ * text edit and delete, whether or not anyone subscribes to events.
+ */
+export interface MessageWatcher {
+  sent(message: MessageRecord): void;
+  edited(message: MessageRecord): void;
+  deleted(message: MessageRecord): void;
+}
+
+/**
  * Sending, editing, soft-deleting and reacting to messages. Reads live in `message-pages.ts`.
  * Each change that happens is announced: `messageCreated` (send), `messageUpdated` (an edit that
  * changes the text, a reaction added or removed), `messageDeleted` (the first delete). A call
@@ -69,12 +79,19 @@ function checkContent(content: string, hasFiles: boolean, argument: string): str
  * nothing.
  */
 export class Messages {
+  private readonly watchers: MessageWatcher[] = [];
+
   constructor(
     private readonly ctx: StateContext,
     private readonly typing: Typing,
     private readonly notifications: Notifications,
     private readonly quota: FileQuota,
   ) {}
+
+  /** Adds an observer of every change (see {@link MessageWatcher}). */
+  watch(watcher: MessageWatcher): void {
+    this.watchers.push(watcher);
+  }
 
   /**
    * `sendMessage`: assigns the next sequence of the conversation. A retry with the same
@@ -140,6 +157,7 @@ export class Messages {
     tables.messages.set(id, message);
     for (const attachment of attachments) tables.attachmentMessages.set(attachment.id, id);
     indexAttachments(tables, message);
+    for (const watcher of this.watchers) watcher.sent(message);
     // Sending ends the sender's typing, then the message is announced, then whom it mentions.
     this.typing.stop(conversation.id, senderId);
     this.announce('messageCreated', message);
@@ -154,6 +172,7 @@ export class Messages {
     if (checked !== message.content) {
       message.content = checked;
       message.updatedAt = this.ctx.clock.now();
+      for (const watcher of this.watchers) watcher.edited(message);
       this.announce('messageUpdated', message);
     }
     return message;
@@ -173,6 +192,7 @@ export class Messages {
       message.attachments = NO_ATTACHMENTS;
       message.deletedAt = now;
       message.updatedAt = now;
+      for (const watcher of this.watchers) watcher.deleted(message);
       this.announce('messageDeleted', message);
       this.notifications.messageDeleted(message.id);
     }

@@ -1,0 +1,51 @@
+import type { ChannelHit, MessageHitView, PersonHit, SearchResults } from '../../state/search/workspace-search.js';
+import type { Tables } from '../../state/tables.js';
+import type { SearchChannel, SearchMessage, SearchPerson, WorkspaceSearchResults } from '../generated/resolvers-types.js';
+import { fileEntryView } from './files.js';
+import { iso } from './time.js';
+import { avatarUrl } from './urls.js';
+
+function searchChannelView({ conversation, isMember }: ChannelHit): SearchChannel {
+  return {
+    id: conversation.id,
+    title: conversation.title ?? '',
+    description: conversation.description,
+    visibility: conversation.visibility,
+    memberCount: conversation.members.size,
+    isMember,
+  };
+}
+
+function searchMessageView(hit: MessageHitView): SearchMessage {
+  return {
+    id: hit.message.id,
+    conversationId: hit.conversation.id,
+    conversationLabel: hit.conversationLabel,
+    conversationType: hit.conversation.type,
+    senderName: hit.sender.displayName,
+    snippet: hit.snippet,
+    createdAt: iso(hit.message.createdAt),
+  };
+}
+
+function searchPersonView({ user, member, isOnline }: PersonHit, publicOrigin: string): SearchPerson {
+  return {
+    userId: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    email: user.email,
+    avatarUrl: avatarUrl(publicOrigin, user),
+    jobTitle: member.jobTitle,
+    role: member.role,
+    isOnline,
+  };
+}
+
+export function workspaceSearchView(tables: Tables, results: SearchResults, publicOrigin: string): WorkspaceSearchResults {
+  return {
+    channels: results.channels.map(searchChannelView),
+    files: results.files.map((entry) => fileEntryView(tables, entry, publicOrigin)),
+    messages: results.messages.map(searchMessageView),
+    people: results.people.map((person) => searchPersonView(person, publicOrigin)),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * How well a message matches one query word: BM25's term-frequency part (k1 = 1.2, b = 0.75)
+ * over an average chat message of 12 words, quantized into {@link LEVELS} levels, 0 the best.
+ * A word that occurs more often, in a shorter message, ranks higher. BM25's inverse document
+ * frequency is left out: it is the same for every message a one-word query finds, and leaving it
+ * out makes a message's level a fact of the message alone, which the index stores once (see
+ * `message-index.ts`) instead of computing for every match of every query.
+ */
+
+export const LEVELS = 9;
+const K1 = 1.2;
+const B = 0.75;
+const AVERAGE_WORDS = 12;
+
+/** The level of a word occurring `count` times in a message of `length` words. */
+export function levelOf(count: number, length: number): number {
+  const impact = (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / AVERAGE_WORDS));
+  const level = Math.round((1 - impact / (K1 + 1)) * (LEVELS - 1));
+  return Math.min(LEVELS - 1, Math.max(0, level));
+}
+
+/**
+ * The index's scorer: called once per distinct word of a message being indexed (with the
+ * message's words). Counts are taken once per message, so a long message costs linear time.
+ */
+export function indexScorer(): (words: string[], word: string) => number {
+  const counts = new WeakMap<string[], Map<string, number>>();
+  return (words, word) => {
+    let perWord = counts.get(words);
+    if (!perWord) {
+      perWord = new Map();
+      for (const each of words) perWord.set(each, (perWord.get(each) ?? 0) + 1);
+      counts.set(words, perWord);
+    }
+    return levelOf(perWord.get(word) ?? 1, words.length);
+  };
+}
