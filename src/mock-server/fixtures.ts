@@ -147,6 +147,9 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   return state;
 }
 
+/** What the demo's attachments are called (each gets a number and its format's extension). */
+const ATTACHMENT_NAMES = ['release-checklist', 'onboarding-flow', 'invoice-export', 'load-test-results', 'pricing-page', 'customer-survey', 'budget-sheet', 'migration-plan', 'security-review', 'team-offsite'];
+
 /** Writes plausible conversation history through the domain services, so every rule holds. */
 class ConversationWriter {
   private uploads = 0;
@@ -197,7 +200,8 @@ class ConversationWriter {
 
   private attachment(sender: UserRecord) {
     // A PNG, a PDF and a text file in turn (fixtures-files.ts), with real bytes.
-    const file = this.files.attachment(++this.uploads, this.faker.system.commonFileName('txt').replace(/\.[^.]+$/, ''), this.faker.lorem.paragraphs(2));
+    const text = [chatText(this.faker, 'work'), chatText(this.faker, 'work'), chatText(this.faker, 'work')].join(' ');
+    const file = this.files.attachment(++this.uploads, this.faker.helpers.arrayElement(ATTACHMENT_NAMES), text);
     const upload = this.state.uploads.create({ contentType: file.contentType, scope: 'PRIVATE', fileName: file.fileName }, sender.id);
     this.state.uploads.put(upload.key, file.bytes);
     return { key: upload.key, fileName: file.fileName, contentType: file.contentType, size: file.bytes.byteLength };

@@ -113,6 +113,22 @@ describe('demo data', () => {
     expect(new Set(general).size).toBeGreaterThan(150);
   });
 
+  it('the README\'s search for "design" finds a channel, a file, messages and people', async () => {
+    const [workspace] = ok(await gql<{ workspaces: { id: string }[] }>(mock.url, '{ workspaces { id } }', {}, alice.token)).workspaces;
+    const { workspaceSearch } = ok(
+      await gql<{ workspaceSearch: Record<'channels' | 'files' | 'messages' | 'people', unknown[]> }>(
+        mock.url,
+        'query($w: ID!) { workspaceSearch(workspaceId: $w, input: {query: "design"}) { channels { title } files { fileName } messages { snippet } people { jobTitle } } }',
+        { w: workspace!.id },
+        alice.token,
+      ),
+    );
+    expect(workspaceSearch.channels).toContainEqual({ title: 'design' });
+    expect(workspaceSearch.files).toContainEqual({ fileName: 'design-review-notes.pdf' });
+    expect(workspaceSearch.messages.length).toBeGreaterThan(0);
+    expect(workspaceSearch.people).toContainEqual({ jobTitle: expect.stringMatching(/design/i) });
+  });
+
   it('the same seed gives the same data; another seed gives other data', async () => {
     const twin = await start(1);
     const other = await start(2);

@@ -159,8 +159,8 @@ export class WorkspaceSearch {
   }
 
   /**
-   * Members whose display name or username matches first, then those matched by email too; in
-   * directory order (display name, then username) within each. A guest finds only the people
+   * Members whose display name or username matches first, then those matched by email too, then
+   * those matched by job title in this workspace (`design` finds the designers); in directory order (display name, then username) within each. A guest finds only the people
    * they share a conversation with, and themselves.
    */
   private people(caller: Caller, terms: readonly string[], limit: number): PersonHit[] {
@@ -171,7 +171,7 @@ export class WorkspaceSearch {
       if (allowed !== null && !allowed.has(member.userId)) continue;
       const user = tables.users.get(member.userId)!;
       const names = `${user.displayName}\n${user.username}`;
-      const rank = matchesText(terms, names) ? 0 : matchesText(terms, `${names}\n${user.email}`) ? 1 : -1;
+      const rank = matchesText(terms, names) ? 0 : matchesText(terms, `${names}\n${user.email}`) ? 1 : matchesText(terms, `${names}\n${member.jobTitle ?? ''}`) ? 2 : -1;
       if (rank >= 0) ranked.push({ user, member, rank });
     }
     ranked.sort(
