@@ -10,7 +10,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, BAD_USER_IN
 
 /**
  * `/uploads/<key>`: the URLs `createUploadUrl` hands out. PUT stores the file (the key is the
- * permission, as with a pre-signed URL); GET serves it back with the type it was declared with.
+ * permission, as with a pre-signed URL); GET serves a PUBLIC upload (avatars, icons: its
+ * `publicUrl`) back with the type it was declared with. PRIVATE bytes are served only through the
+ * signed, expiring links of `/files`, which check who may see the file.
  */
 export async function uploadsRoute(state: MockState, req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
   if (req.method === 'PUT') {
@@ -27,6 +29,9 @@ export async function uploadsRoute(state: MockState, req: IncomingMessage, res: 
   if (req.method === 'GET' || req.method === 'HEAD') {
     const upload = state.uploads.find(key);
     if (!upload?.body) return sendError(res, 404, ErrorCode.NOT_FOUND, 'no file has been uploaded under this key');
+    if (upload.scope === 'PRIVATE') {
+      return sendError(res, 403, ErrorCode.FORBIDDEN, 'a PRIVATE upload is not served here: ask attachmentDownloadUrl or storedFileDownloadUrl for a signed link');
+    }
     res.writeHead(200, { 'content-type': upload.contentType, 'content-length': upload.body.byteLength });
     res.end(req.method === 'GET' ? upload.body : undefined);
     return;

@@ -105,8 +105,10 @@ describe('sendMessage', () => {
     const node = await read(message.id);
     expect(node.content).toBe('');
     expect(node.attachments).toEqual([{ id: expect.any(String), fileName: 'notes.txt', contentType: 'text/plain', size: 9 }]);
-    const download = await fetch(`${mock.origin}/uploads/${key}`);
-    expect(await download.text()).toBe('file body');
+    // A PRIVATE upload is read through a signed link, never at its upload URL.
+    expect((await fetch(`${mock.origin}/uploads/${key}`)).status).toBe(403);
+    const { attachmentDownloadUrl } = ok(await gql<{ attachmentDownloadUrl: string }>(mock.url, 'query($id: ID!) { attachmentDownloadUrl(attachmentId: $id) }', { id: node.attachments[0]!.id }, world.b.token));
+    expect(await (await fetch(attachmentDownloadUrl)).text()).toBe('file body');
     // A key is attached once.
     expectCode(await gql(mock.url, SEND, { input: { conversationId: channel, clientMessageId: randomUUID(), content: 'again', attachments: [{ key, fileName: 'n.txt', contentType: 'text/plain', size: 9 }] } }, world.a.token), 'BAD_USER_INPUT');
   });
