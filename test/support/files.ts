@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { MockState } from '../../src/mock-server/state/mock-state.js';
-import type { FileFolderRecord, StoredFileRecord, WorkspaceFileVisibility } from '../../src/mock-server/state/files/records.js';
+import type { WorkspaceFileVisibility } from '../../src/mock-server/state/files/records.js';
 import { gql, ok } from './client.js';
 import type { Actor } from './world.js';
 
 /**
- * Arranging the file library in tests.
- *
- * `seedStoredFile` and `seedFolder` write records straight into the state, as `registerStoredFile`
- * and `createFileFolder` would, because those mutations are built on another branch: once they are
- * merged, switch these helpers to call them through HTTP (the tests that use them need not change).
- * `sendAttachment` goes through HTTP already: createUploadUrl, PUT, sendMessage.
+ * Arranging the file library in tests, through HTTP as a client would: `seedStoredFile` uploads
+ * (createUploadUrl + PUT) and calls registerStoredFile, then setStoredFilePinned and
+ * trashStoredFile as asked; `seedFolder` calls createFileFolder; `sendAttachment` uploads and
+ * sends a message. Times (createdAt, when pinned, when trashed) are the server's clock: a test
+ * that needs them precise starts the server on a ManualClock and sets it before the call.
  */
 
 export interface StoredFileSeed {
   readonly workspaceId: string;
+  /** Registers the file, and pins and trashes it when asked. */
   readonly uploader: Actor;
   readonly fileName: string;
   readonly contentType: string;
@@ -24,58 +23,64 @@ export interface StoredFileSeed {
   readonly visibility?: WorkspaceFileVisibility;
   readonly conversationId?: string | null;
   readonly folderId?: string | null;
+  /** @default true */
   readonly allowDownload?: boolean;
-  /** Pinned at this moment (epoch ms), or not pinned. */
-  readonly pinnedAt?: number | null;
-  /** In the trash since this moment (epoch ms), or not trashed. */
-  readonly deletedAt?: number | null;
-  /** @default the state's clock */
-  readonly createdAt?: number;
+  /** Pinned (setStoredFilePinned) once registered, at the clock's time. */
+  readonly pinned?: boolean;
+  /** Trashed (trashStoredFile) once registered (and pinned), at the clock's time. */
+  readonly trashed?: boolean;
 }
 
-/** Writes a stored file (its upload with bytes, the record, its bytes counted against the quota) and returns its id. */
-export function seedStoredFile(state: MockState, seed: StoredFileSeed): string {
-  const now = seed.createdAt ?? state.clock.now();
-  const body = seed.body ?? new TextEncoder().encode('x'.repeat(16));
-  const key = `up_seed_${randomUUID()}`;
-  state.tables.uploads.set(key, {
-    key,
-    ownerId: seed.uploader.id,
-    contentType: seed.contentType,
-    fileName: seed.fileName,
-    scope: 'PRIVATE',
-    createdAt: now,
-    expiresAt: now + 15 * 60_000,
-    body,
-    attachedTo: null,
+/** createUploadUrl for `file`, then PUT `body` to its URL; returns the key. */
+export async function uploadBytes(url: string, actor: Actor, file: { readonly fileName: string; readonly contentType: string }, body: string | Uint8Array): Promise<string> {
+  const { createUploadUrl } = ok(
+    await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(
+      url,
+      'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { key uploadUrl } }',
+      { i: { contentType: file.contentType, scope: 'PRIVATE', fileName: file.fileName } },
+      actor.token,
+    ),
+  );
+  const put = await fetch(createUploadUrl.uploadUrl, {
+    method: 'PUT',
+    body: body as string | Uint8Array<ArrayBuffer>,
+    headers: { 'content-type': file.contentType, authorization: `Bearer ${actor.token}` },
   });
-  state.fileQuota.reserve(seed.workspaceId, body.byteLength);
-  const file: StoredFileRecord = {
-    id: randomUUID(),
+  if (!put.ok) throw new Error(`PUT ${createUploadUrl.uploadUrl} answered ${put.status}`);
+  return createUploadUrl.key;
+}
+
+/** Uploads and registers a stored file (then pins and trashes it as asked), through HTTP; returns its id. */
+export async function seedStoredFile(url: string, seed: StoredFileSeed): Promise<string> {
+  const body = seed.body ?? new TextEncoder().encode('x'.repeat(16));
+  const token = seed.uploader.token;
+  const key = await uploadBytes(url, seed.uploader, seed, body);
+  const input = {
     workspaceId: seed.workspaceId,
-    uploadKey: key,
+    key,
     fileName: seed.fileName,
     contentType: seed.contentType,
     size: body.byteLength,
-    uploaderId: seed.uploader.id,
     visibility: seed.visibility ?? 'WORKSPACE',
     allowDownload: seed.allowDownload ?? true,
     conversationId: seed.conversationId ?? null,
     folderId: seed.folderId ?? null,
-    pinnedAt: seed.pinnedAt ?? null,
-    createdAt: now,
-    updatedAt: now,
-    deletedAt: seed.deletedAt ?? null,
   };
-  state.tables.storedFiles.set(file.id, file);
-  return file.id;
+  const { registerStoredFile } = ok(
+    await gql<{ registerStoredFile: { id: string } }>(url, 'mutation($i: RegisterStoredFileInput!) { registerStoredFile(input: $i) { id } }', { i: input }, token),
+  );
+  const id = registerStoredFile.id;
+  if (seed.pinned) ok(await gql(url, 'mutation($id: ID!) { setStoredFilePinned(id: $id, pinned: true) { id } }', { id }, token));
+  if (seed.trashed) ok(await gql(url, 'mutation($id: ID!) { trashStoredFile(id: $id) { id } }', { id }, token));
+  return id;
 }
 
-/** Writes a folder of the file library and returns its id. */
-export function seedFolder(state: MockState, workspaceId: string, creator: Actor, name: string, parentId: string | null = null): string {
-  const folder: FileFolderRecord = { id: randomUUID(), workspaceId, name, parentId, createdBy: creator.id, createdAt: state.clock.now() };
-  state.tables.fileFolders.set(folder.id, folder);
-  return folder.id;
+/** Creates a folder of the file library (createFileFolder) as `creator`; returns its id. */
+export async function seedFolder(url: string, workspaceId: string, creator: Actor, name: string, parentId: string | null = null): Promise<string> {
+  const { createFileFolder } = ok(
+    await gql<{ createFileFolder: { id: string } }>(url, 'mutation($w: ID!, $n: String!, $p: ID) { createFileFolder(workspaceId: $w, name: $n, parentId: $p) { id } }', { w: workspaceId, n: name, p: parentId }, creator.token),
+  );
+  return createFileFolder.id;
 }
 
 export interface SentAttachment {
@@ -91,22 +96,13 @@ export async function sendAttachment(
   file: { readonly fileName: string; readonly contentType: string; readonly body?: string; readonly size?: number },
 ): Promise<SentAttachment> {
   const body = file.body ?? `contents of ${file.fileName}`;
-  const { createUploadUrl } = ok(
-    await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(
-      url,
-      'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { key uploadUrl } }',
-      { i: { contentType: file.contentType, scope: 'PRIVATE', fileName: file.fileName } },
-      sender.token,
-    ),
-  );
-  const put = await fetch(createUploadUrl.uploadUrl, { method: 'PUT', body, headers: { 'content-type': file.contentType, authorization: `Bearer ${sender.token}` } });
-  if (!put.ok) throw new Error(`PUT ${createUploadUrl.uploadUrl} answered ${put.status}`);
+  const key = await uploadBytes(url, sender, file, body);
   const size = file.size ?? new TextEncoder().encode(body).byteLength;
   const { sendMessage } = ok(
     await gql<{ sendMessage: { id: string; attachments: { id: string }[] } }>(
       url,
       'mutation($input: SendMessageInput!) { sendMessage(input: $input) { id attachments { id } } }',
-      { input: { conversationId, clientMessageId: randomUUID(), content: '', attachments: [{ key: createUploadUrl.key, fileName: file.fileName, contentType: file.contentType, size }] } },
+      { input: { conversationId, clientMessageId: randomUUID(), content: '', attachments: [{ key, fileName: file.fileName, contentType: file.contentType, size }] } },
       sender.token,
     ),
   );

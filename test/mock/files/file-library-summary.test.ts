@@ -46,11 +46,11 @@ describe('fileLibrarySummary', () => {
     // Attachments: `size` is what the client reported; the bytes PUT are what the quota counts.
     await sendAttachment(mock.url, people.owner, room, { fileName: 'spec.pdf', contentType: 'application/pdf', body: 'x'.repeat(10), size: 1000 });
     await sendAttachment(mock.url, people.owner, room, { fileName: 'shot.png', contentType: 'image/png', body: 'x'.repeat(20), size: 2000 });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'notes.txt', contentType: 'text/plain', body: bytes(30) });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'talk.mp4', contentType: 'video/mp4', body: bytes(40) });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'logo.sketch', contentType: 'application/x-sketch', body: bytes(50) });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'misc.zip', contentType: 'application/zip', body: bytes(60) });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'old.pdf', contentType: 'application/pdf', body: bytes(70), deletedAt: Date.now() });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'notes.txt', contentType: 'text/plain', body: bytes(30) });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'talk.mp4', contentType: 'video/mp4', body: bytes(40) });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'logo.sketch', contentType: 'application/x-sketch', body: bytes(50) });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'misc.zip', contentType: 'application/zip', body: bytes(60) });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'old.pdf', contentType: 'application/pdf', body: bytes(70), trashed: true });
     const used = 10 + 20 + 30 + 40 + 50 + 60 + 70;
 
     const member = await summary(people.member, w);
@@ -83,8 +83,8 @@ describe('fileLibrarySummary', () => {
     const channel = await createChannel(mock.url, people.owner, w, 'PUBLIC', [people.member.id]);
     await sendAttachment(mock.url, people.member, channel, { fileName: 'a.pdf', contentType: 'application/pdf' });
     await sendAttachment(mock.url, people.owner, channel, { fileName: 'b.jpg', contentType: 'image/jpeg' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.member, fileName: 'c.wav', contentType: 'audio/wav', deletedAt: Date.now() });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.member, fileName: 'd.bin', contentType: 'application/octet-stream' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.member, fileName: 'c.wav', contentType: 'audio/wav', trashed: true });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.member, fileName: 'd.bin', contentType: 'application/octet-stream' });
     const library = libraryOf(mock);
     for (const caller of [people.owner, people.member, people.other]) {
       const got = await summary(caller, w);

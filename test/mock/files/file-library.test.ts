@@ -37,15 +37,19 @@ async function directConversation(workspaceId: string, from: People[keyof People
   return createDirectConversation.id;
 }
 
+async function changeRole(workspaceId: string, member: People[keyof People], role: 'MEMBER' | 'GUEST'): Promise<void> {
+  ok(await gql(mock.url, 'mutation($w: ID!, $u: ID!, $r: WorkspaceRole!) { changeWorkspaceMemberRole(workspaceId: $w, userId: $u, role: $r) { userId } }', { w: workspaceId, u: member.id, r: role }, people.owner.token));
+}
+
 describe('what the library lists', () => {
   it('lists message attachments (ATTACHMENT) and stored files (STORED) alike, with their uploader, conversation and folder', async () => {
     const w = await newWorkspace(mock.url, people);
     const channel = await createChannel(mock.url, people.owner, w, 'PUBLIC', [people.member.id]);
-    const folder = seedFolder(mock.state, w, people.owner, 'Contracts');
+    const folder = await seedFolder(mock.url, w, people.owner, 'Contracts');
     tick();
     const sent = await sendAttachment(mock.url, people.member, channel, { fileName: 'notes.txt', contentType: 'text/plain', body: 'twelve bytes', size: 12 });
     tick();
-    const stored = seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'Lease.pdf', contentType: 'application/pdf', folderId: folder, pinnedAt: clock.now() });
+    const stored = await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'Lease.pdf', contentType: 'application/pdf', folderId: folder, pinned: true });
 
     const page = await library(people.member, w);
     expect(page).toMatchObject({ page: 1, pageSize: 20, totalCount: 2 });
@@ -101,9 +105,12 @@ describe('what the library lists', () => {
     const w = await newWorkspace(mock.url, people);
     const room = await createChannel(mock.url, people.owner, w, 'PRIVATE', [people.guest.id]);
     await sendAttachment(mock.url, people.owner, room, { fileName: 'brief.txt', contentType: 'text/plain' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'handbook.pdf', contentType: 'application/pdf' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'room-file.pdf', contentType: 'application/pdf', visibility: 'CHANNEL', conversationId: room });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.guest, fileName: 'guest-own.pdf', contentType: 'application/pdf' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'handbook.pdf', contentType: 'application/pdf' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'room-file.pdf', contentType: 'application/pdf', visibility: 'CHANNEL', conversationId: room });
+    // A guest registers CHANNEL files only: their own WORKSPACE file is one they registered while a member.
+    await changeRole(w, people.guest, 'MEMBER');
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.guest, fileName: 'guest-own.pdf', contentType: 'application/pdf' });
+    await changeRole(w, people.guest, 'GUEST');
     expect((await names(people.guest, w)).sort()).toEqual(['brief.txt', 'guest-own.pdf', 'room-file.pdf']);
     // A CHANNEL file is for the channel's members: a plain member outside it does not see it.
     expect((await names(people.member, w)).sort()).toEqual(['guest-own.pdf', 'handbook.pdf']);
@@ -122,8 +129,8 @@ describe('what the library lists', () => {
 
   it('trashed: false (the default) hides the trash; true lists only trashed files the caller may manage (uploader, owners, admins)', async () => {
     const w = await newWorkspace(mock.url, people);
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.member, fileName: 'live.pdf', contentType: 'application/pdf' });
-    const binned = seedStoredFile(mock.state, { workspaceId: w, uploader: people.member, fileName: 'binned.pdf', contentType: 'application/pdf', deletedAt: clock.now() });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.member, fileName: 'live.pdf', contentType: 'application/pdf' });
+    const binned = await seedStoredFile(mock.url, { workspaceId: w, uploader: people.member, fileName: 'binned.pdf', contentType: 'application/pdf', trashed: true });
     for (const caller of [people.owner, people.admin, people.member, people.other]) expect(await names(caller, w)).toEqual(['live.pdf']);
     for (const caller of [people.owner, people.admin, people.member]) {
       const page = await library(caller, w, { trashed: true });
@@ -142,8 +149,8 @@ describe('filters', () => {
     await sendAttachment(mock.url, people.owner, channel, { fileName: 'channel-by-owner.txt', contentType: 'text/plain' });
     await sendAttachment(mock.url, people.member, channel, { fileName: 'channel-by-member.txt', contentType: 'text/plain' });
     await sendAttachment(mock.url, people.member, dm, { fileName: 'dm-by-member.txt', contentType: 'text/plain' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.member, fileName: 'workspace-by-member.pdf', contentType: 'application/pdf' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'channel-stored.pdf', contentType: 'application/pdf', visibility: 'CHANNEL', conversationId: channel });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.member, fileName: 'workspace-by-member.pdf', contentType: 'application/pdf' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'channel-stored.pdf', contentType: 'application/pdf', visibility: 'CHANNEL', conversationId: channel });
     const sorted = async (input: Record<string, unknown>) => (await names(people.member, w, input)).sort();
     expect(await sorted({ scope: 'ALL' })).toEqual(['channel-by-member.txt', 'channel-by-owner.txt', 'channel-stored.pdf', 'dm-by-member.txt', 'workspace-by-member.pdf']);
     expect(await sorted({ scope: 'CHANNELS' })).toEqual(['channel-by-member.txt', 'channel-by-owner.txt', 'channel-stored.pdf']);
@@ -168,7 +175,7 @@ describe('filters', () => {
       ['archive.zip', 'application/zip'],
     ];
     for (const [fileName, contentType] of files.slice(0, 5)) await sendAttachment(mock.url, people.owner, channel, { fileName, contentType });
-    for (const [fileName, contentType] of files.slice(5)) seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName, contentType });
+    for (const [fileName, contentType] of files.slice(5)) await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName, contentType });
     const byFormat = async (format: string) => (await names(people.owner, w, { format })).sort();
     expect(await byFormat('DOCUMENT')).toEqual(['budget.xlsx', 'readme.md', 'report.pdf']);
     expect(await byFormat('IMAGE')).toEqual(['logo.svg', 'photo.png']);
@@ -180,12 +187,12 @@ describe('filters', () => {
   it('folderId: the files directly in that folder; a folder of another workspace is NOT_FOUND, a malformed id BAD_USER_INPUT', async () => {
     const w = await newWorkspace(mock.url, people);
     const elsewhere = await newWorkspace(mock.url, people);
-    const parent = seedFolder(mock.state, w, people.owner, 'Design');
-    const child = seedFolder(mock.state, w, people.owner, 'Archive', parent);
-    const foreign = seedFolder(mock.state, elsewhere, people.owner, 'Theirs');
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'in-parent.png', contentType: 'image/png', folderId: parent });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'in-child.png', contentType: 'image/png', folderId: child });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'at-root.png', contentType: 'image/png' });
+    const parent = await seedFolder(mock.url, w, people.owner, 'Design');
+    const child = await seedFolder(mock.url, w, people.owner, 'Archive', parent);
+    const foreign = await seedFolder(mock.url, elsewhere, people.owner, 'Theirs');
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'in-parent.png', contentType: 'image/png', folderId: parent });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'in-child.png', contentType: 'image/png', folderId: child });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'at-root.png', contentType: 'image/png' });
     expect(await names(people.member, w, { folderId: parent })).toEqual(['in-parent.png']);
     expect(await names(people.member, w, { folderId: child })).toEqual(['in-child.png']);
     const wrong = await gql(mock.url, LIBRARY, { w, i: { folderId: foreign } }, people.member.token);
@@ -203,7 +210,7 @@ describe('filters', () => {
     const theirs = await createChannel(mock.url, people.owner, elsewhere, 'PUBLIC', [people.member.id]);
     await sendAttachment(mock.url, people.owner, one, { fileName: 'one.txt', contentType: 'text/plain' });
     await sendAttachment(mock.url, people.owner, two, { fileName: 'two.txt', contentType: 'text/plain' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'one-stored.pdf', contentType: 'application/pdf', visibility: 'CHANNEL', conversationId: one });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'one-stored.pdf', contentType: 'application/pdf', visibility: 'CHANNEL', conversationId: one });
     expect((await names(people.member, w, { conversationId: one })).sort()).toEqual(['one-stored.pdf', 'one.txt']);
     expect(await names(people.member, w, { conversationId: two })).toEqual(['two.txt']);
     expectCode(await gql(mock.url, LIBRARY, { w, i: { conversationId: one } }, people.other.token), 'FORBIDDEN');
@@ -217,8 +224,8 @@ describe('filters', () => {
     const elsewhere = await newWorkspace(mock.url, people);
     const channel = await createChannel(mock.url, people.owner, w, 'PUBLIC', [people.member.id]);
     const sent = await sendAttachment(mock.url, people.owner, channel, { fileName: 'a.txt', contentType: 'text/plain' });
-    const stored = seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'b.pdf', contentType: 'application/pdf' });
-    const foreign = seedStoredFile(mock.state, { workspaceId: elsewhere, uploader: people.owner, fileName: 'c.pdf', contentType: 'application/pdf' });
+    const stored = await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'b.pdf', contentType: 'application/pdf' });
+    const foreign = await seedStoredFile(mock.url, { workspaceId: elsewhere, uploader: people.owner, fileName: 'c.pdf', contentType: 'application/pdf' });
     expect(await names(people.member, w, { id: sent.attachmentId })).toEqual(['a.txt']);
     expect(await names(people.member, w, { id: stored })).toEqual(['b.pdf']);
     expect(await names(people.member, w, { id: stored, format: 'IMAGE' })).toEqual([]);
@@ -233,8 +240,8 @@ describe('filters', () => {
     const w = await newWorkspace(mock.url, people);
     const channel = await createChannel(mock.url, people.owner, w, 'PUBLIC');
     await sendAttachment(mock.url, people.owner, channel, { fileName: 'Résumé.pdf', contentType: 'application/pdf' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'Quarterly Report Q3.xlsx', contentType: 'application/vnd.ms-excel' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'Straße.png', contentType: 'image/png' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'Quarterly Report Q3.xlsx', contentType: 'application/vnd.ms-excel' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'Straße.png', contentType: 'image/png' });
     expect(await names(people.owner, w, { search: 'resume' })).toEqual(['Résumé.pdf']);
     expect(await names(people.owner, w, { search: 'RÉSUMÉ' })).toEqual(['Résumé.pdf']);
     expect(await names(people.owner, w, { search: 'report q3' })).toEqual(['Quarterly Report Q3.xlsx']);
@@ -250,8 +257,8 @@ describe('filters', () => {
     const w = await newWorkspace(mock.url, people);
     const channel = await createChannel(mock.url, people.owner, w, 'PUBLIC');
     await sendAttachment(mock.url, people.owner, channel, { fileName: 'chat.txt', contentType: 'text/plain' });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'pinned.pdf', contentType: 'application/pdf', pinnedAt: clock.now() });
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'loose.pdf', contentType: 'application/pdf' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'pinned.pdf', contentType: 'application/pdf', pinned: true });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'loose.pdf', contentType: 'application/pdf' });
     expect(await names(people.owner, w, { pinnedOnly: true })).toEqual(['pinned.pdf']);
     expect(await names(people.owner, w, { pinnedOnly: false })).toHaveLength(3);
   });
@@ -269,10 +276,10 @@ describe('sorts and pages', () => {
     ids['plan 2.txt'] = (await sendAttachment(mock.url, people.owner, channel, { fileName: 'plan 2.txt', contentType: 'text/plain', size: 100 })).attachmentId;
     tick();
     const bytes = (n: number) => new Uint8Array(n);
-    ids['Zeta.pdf'] = seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'Zeta.pdf', contentType: 'application/pdf', body: bytes(300) });
-    ids['Éclair.png'] = seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'Éclair.png', contentType: 'image/png', body: bytes(50) });
+    ids['Zeta.pdf'] = await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'Zeta.pdf', contentType: 'application/pdf', body: bytes(300) });
+    ids['Éclair.png'] = await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'Éclair.png', contentType: 'image/png', body: bytes(50) });
     tick();
-    ids['apple.png'] = seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'apple.png', contentType: 'image/png', body: bytes(300) });
+    ids['apple.png'] = await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'apple.png', contentType: 'image/png', body: bytes(300) });
     return { w, ids };
   }
 
@@ -339,7 +346,7 @@ describe('sorts and pages', () => {
 describe('who may call fileLibrary', () => {
   it('members only: an outsider is FORBIDDEN, anonymous UNAUTHENTICATED, a malformed workspace id BAD_USER_INPUT, an unknown one NOT_FOUND; nothing changes', async () => {
     const w = await newWorkspace(mock.url, people);
-    seedStoredFile(mock.state, { workspaceId: w, uploader: people.owner, fileName: 'x.pdf', contentType: 'application/pdf' });
+    await seedStoredFile(mock.url, { workspaceId: w, uploader: people.owner, fileName: 'x.pdf', contentType: 'application/pdf' });
     const before = digestTables(mock.state.tables);
     expectCode(await gql(mock.url, LIBRARY, { w, i: {} }, people.outsider.token), 'FORBIDDEN');
     expectCode(await gql(mock.url, LIBRARY, { w, i: {} }), 'UNAUTHENTICATED');

@@ -4,6 +4,7 @@ import { digestTables } from '../../../src/mock-server/state/digest.js';
 import { expectCode, gql, ok } from '../../support/client.js';
 import { buildWorld, createChannel, createWorkspace, joinWorkspace, registerActor, type Actor, type World } from '../../support/world.js';
 import { linkOf, registerFile, upload } from './files-support.js';
+import { LIBRARY, SUMMARY, type Page } from './library-world.js';
 
 /** sendMessage's sharedFileIds: stored files of the file library shared into a conversation. */
 const SEND = 'mutation($i: SendMessageInput!) { sendMessage(input: $i) { id content attachments { id fileName contentType size } } }';
@@ -105,5 +106,37 @@ describe('sharedFileIds', () => {
     expectCode(await gql(mock.url, 'query($id: ID!) { attachmentDownloadUrl(attachmentId: $id) }', { id: attachmentId }, world.b.token), 'FORBIDDEN');
     expect((await fetch(await linkOf(mock.url, world.b, 'attachmentPreviewUrl', attachmentId))).status).toBe(200);
     expect((await fetch(await linkOf(mock.url, world.a, 'attachmentDownloadUrl', attachmentId))).status).toBe(200);
+  });
+});
+
+describe('a shared file in fileLibrary and workspaceSearch', () => {
+  const SEARCH_FILES = 'query($w: ID!, $i: WorkspaceSearchInput!) { workspaceSearch(workspaceId: $w, input: $i) { files { id kind fileName } } }';
+  const library = async (actor: Actor, i: Record<string, unknown>): Promise<Page> =>
+    ok(await gql<{ fileLibrary: Page }>(mock.url, LIBRARY, { w: world.workspaceId, i: { pageSize: 100, ...i } }, actor.token)).fileLibrary;
+  const totalCount = async (actor: Actor): Promise<number> =>
+    ok(await gql<{ fileLibrarySummary: { totalCount: number } }>(mock.url, SUMMARY, { w: world.workspaceId }, actor.token)).fileLibrarySummary.totalCount;
+
+  it('is listed once, as the STORED file and never also as an ATTACHMENT, however many messages share it; and found once by search', async () => {
+    const word = `zs${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    const channel = await createChannel(mock.url, world.a, world.workspaceId, 'PUBLIC', [world.b.id]);
+    const file = await registerFile(mock.url, world.a, world.workspaceId, { fileName: `${word}.txt` });
+    const counted = await Promise.all([world.a, world.b].map(totalCount));
+    const shared: string[] = [];
+    for (const sender of [world.a, world.b]) {
+      const sent = ok(await gql<{ sendMessage: Sent }>(mock.url, SEND, { i: input(channel, { content: `see ${word}`, sharedFileIds: [file.id] }) }, sender.token)).sendMessage;
+      expect(sent.attachments.map((a) => a.fileName)).toEqual([`${word}.txt`]);
+      shared.push(sent.attachments[0]!.id);
+    }
+    for (const [index, actor] of [world.a, world.b].entries()) {
+      const byName = await library(actor, { search: word });
+      expect(byName.totalCount).toBe(1);
+      expect(byName.items.map((entry) => [entry.id, entry.kind, entry.conversationId])).toEqual([[file.id, 'STORED', null]]);
+      // The conversation it was shared into lists no attachment for it, nor does its attachment id name an entry.
+      expect(await library(actor, { conversationId: channel })).toMatchObject({ items: [], totalCount: 0 });
+      for (const attachmentId of shared) expect(await library(actor, { id: attachmentId })).toMatchObject({ items: [], totalCount: 0 });
+      expect(await totalCount(actor)).toBe(counted[index]);
+      const { workspaceSearch } = ok(await gql<{ workspaceSearch: { files: { id: string; kind: string; fileName: string }[] } }>(mock.url, SEARCH_FILES, { w: world.workspaceId, i: { query: word, kinds: ['FILES'] } }, actor.token));
+      expect(workspaceSearch.files).toEqual([{ id: file.id, kind: 'STORED', fileName: `${word}.txt` }]);
+    }
   });
 });

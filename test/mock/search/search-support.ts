@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { RunningMockServer } from '../../../src/mock-server/mock-server.js';
-import type { StoredFileRecord } from '../../../src/mock-server/state/files/records.js';
 import { gql, ok, type GraphQLResponse } from '../../support/client.js';
 import type { Actor } from '../../support/world.js';
 
@@ -42,31 +41,6 @@ export async function sendWithFile(mock: RunningMockServer, sender: Actor, conve
     }, sender.token),
   );
   return sendMessage.id;
-}
-
-/**
- * A stored file of the library, written straight into the tables (registerStoredFile lands from
- * another branch). Its bytes are not needed by search.
- */
-export function storeFile(mock: RunningMockServer, fields: Pick<StoredFileRecord, 'workspaceId' | 'fileName' | 'uploaderId'> & Partial<StoredFileRecord>): StoredFileRecord {
-  const now = mock.state.clock.now();
-  const record: StoredFileRecord = {
-    id: randomUUID(),
-    uploadKey: `test-${randomUUID()}`,
-    contentType: 'application/pdf',
-    size: 1234,
-    visibility: 'WORKSPACE',
-    allowDownload: true,
-    conversationId: null,
-    folderId: null,
-    pinnedAt: null,
-    createdAt: now,
-    updatedAt: now,
-    deletedAt: null,
-    ...fields,
-  };
-  mock.state.tables.storedFiles.set(record.id, record);
-  return record;
 }
 
 export async function namedChannel(mock: RunningMockServer, owner: Actor, workspaceId: string, title: string, visibility: 'PUBLIC' | 'PRIVATE', extra: Record<string, unknown> = {}): Promise<string> {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { gql, ok } from '../../support/client.js';
+import { seedStoredFile } from '../../support/files.js';
 import { buildWorld, joinWorkspace, registerActor, send, type Actor, type World } from '../../support/world.js';
-import { directConversation, namedChannel, search, sendWithFile, storeFile, uniqueWord } from './search-support.js';
+import { directConversation, namedChannel, search, sendWithFile, uniqueWord } from './search-support.js';
 
 /** workspaceSearch finds only what the caller may see. */
 
@@ -67,11 +68,12 @@ describe('files', () => {
   it('never a trashed stored file, nor a CHANNEL file of a conversation the caller is not in', async () => {
     const word = uniqueWord();
     const channel = await namedChannel(mock, world.a, world.workspaceId, uniqueWord('files'), 'PRIVATE');
-    const live = storeFile(mock, { workspaceId: world.workspaceId, fileName: `${word}-live.pdf`, uploaderId: world.a.id });
-    storeFile(mock, { workspaceId: world.workspaceId, fileName: `${word}-trashed.pdf`, uploaderId: world.a.id, deletedAt: mock.state.clock.now() });
-    const closed = storeFile(mock, { workspaceId: world.workspaceId, fileName: `${word}-closed.pdf`, uploaderId: world.a.id, visibility: 'CHANNEL', conversationId: channel });
-    expect(ids((await search(mock, world.a, world.workspaceId, { query: word })).files).sort()).toEqual([live.id, closed.id].sort());
-    expect(ids((await search(mock, world.b, world.workspaceId, { query: word })).files)).toEqual([live.id]);
+    const file = { workspaceId: world.workspaceId, uploader: world.a, contentType: 'application/pdf' };
+    const live = await seedStoredFile(mock.url, { ...file, fileName: `${word}-live.pdf` });
+    await seedStoredFile(mock.url, { ...file, fileName: `${word}-trashed.pdf`, trashed: true });
+    const closed = await seedStoredFile(mock.url, { ...file, fileName: `${word}-closed.pdf`, visibility: 'CHANNEL', conversationId: channel });
+    expect(ids((await search(mock, world.a, world.workspaceId, { query: word })).files).sort()).toEqual([live, closed].sort());
+    expect(ids((await search(mock, world.b, world.workspaceId, { query: word })).files)).toEqual([live]);
   });
 
   it("never the attachment of a deleted message, nor of a conversation the caller is not in", async () => {
@@ -92,12 +94,12 @@ describe('a guest', () => {
     const publicChannel = await namedChannel(mock, world.a, world.workspaceId, `${word}-public`, 'PUBLIC');
     await send(mock.url, world.a, general, `general ${word}`);
     const inTheirs = await send(mock.url, world.b, guestChannel, `for guests ${word}`);
-    storeFile(mock, { workspaceId: world.workspaceId, fileName: `${word}-everyone.pdf`, uploaderId: world.a.id });
-    const theirs = storeFile(mock, { workspaceId: world.workspaceId, fileName: `${word}-guests.pdf`, uploaderId: world.a.id, visibility: 'CHANNEL', conversationId: guestChannel });
+    await seedStoredFile(mock.url, { workspaceId: world.workspaceId, uploader: world.a, fileName: `${word}-everyone.pdf`, contentType: 'application/pdf' });
+    const theirs = await seedStoredFile(mock.url, { workspaceId: world.workspaceId, uploader: world.a, fileName: `${word}-guests.pdf`, contentType: 'application/pdf', visibility: 'CHANNEL', conversationId: guestChannel });
     const results = await search(mock, guest, world.workspaceId, { query: word });
     expect(ids(results.messages)).toEqual([inTheirs.id]);
     expect(results.channels).toEqual([]);
-    expect(ids(results.files)).toEqual([theirs.id]);
+    expect(ids(results.files)).toEqual([theirs]);
     expect(ids((await search(mock, world.b, world.workspaceId, { query: word })).channels)).toEqual([publicChannel]);
     const { channels } = await search(mock, guest, world.workspaceId, { query: 'guests' });
     expect(ids(channels)).toEqual([guestChannel]);

@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
+import { ManualClock } from '../../../src/mock-server/state/clock.js';
 import { digestTables } from '../../../src/mock-server/state/digest.js';
 import { expectCode, gql, ok } from '../../support/client.js';
+import { seedStoredFile } from '../../support/files.js';
 import { buildWorld, joinWorkspace, registerActor, send, type Actor, type World } from '../../support/world.js';
-import { directConversation, namedChannel, search, searchRaw, sendWithFile, storeFile, uniqueWord } from './search-support.js';
+import { directConversation, namedChannel, search, searchRaw, sendWithFile, uniqueWord } from './search-support.js';
 
 /** workspaceSearch: each kind, the kinds filter, limit and query bounds, matching, snippets, order. */
 
+/** Moves only when a test says so: the order tests tick it between the things they make. */
+const clock = new ManualClock(Date.parse('2026-03-02T09:00:00.000Z'));
+const tick = () => clock.advance(1000);
 let mock: RunningMockServer;
 let world: World;
 let general: string;
 
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0, empty: true });
+  mock = await startMockServer({ port: 0, empty: true, clock });
   world = await buildWorld(mock.url);
   general = [...mock.state.tables.conversations.values()].find((c) => c.workspaceId === world.workspaceId && c.isDefault)!.id;
 });
@@ -43,14 +48,15 @@ describe('each kind', () => {
 
   it('finds an attachment and a stored file by file name, as FileEntryViews', async () => {
     const word = uniqueWord();
+    const stored = await seedStoredFile(mock.url, { workspaceId: world.workspaceId, uploader: world.a, fileName: `Q3 ${word}.pdf`, contentType: 'application/pdf' });
+    tick();
     await sendWithFile(mock, world.a, general, `${word}-notes.txt`);
-    const stored = storeFile(mock, { workspaceId: world.workspaceId, fileName: `Q3 ${word}.pdf`, uploaderId: world.a.id, createdAt: 1 });
     const { files } = await search(mock, world.b, world.workspaceId, { query: word });
     expect(files.map((f) => [f.kind, f.fileName])).toEqual([
       ['ATTACHMENT', `${word}-notes.txt`],
       ['STORED', `Q3 ${word}.pdf`],
     ]);
-    expect(files[1]!.id).toBe(stored.id);
+    expect(files[1]!.id).toBe(stored);
   });
 
   it('finds a message, with its conversation label and type, sender name and time', async () => {
@@ -165,11 +171,16 @@ describe('order', () => {
   it('messages: relevance first (a shorter message, a repeated word), then newest first', async () => {
     const word = uniqueWord();
     const filler = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
+    tick();
     const long = await send(mock.url, world.a, general, `${filler} ${word}`);
+    tick();
     const short = await send(mock.url, world.a, general, `${word} done`);
+    tick();
     const repeated = await send(mock.url, world.a, general, `${word} ${word} ${word}`);
+    tick();
     const shortLater = await send(mock.url, world.a, general, `${word} ok`);
     const dm = await directConversation(mock, world.a, world.workspaceId, world.b.id);
+    tick();
     const shortInDm = await send(mock.url, world.a, dm, `${word} yes`);
     const ids = (await search(mock, world.a, world.workspaceId, { query: word, limit: 10 })).messages.map((m) => m.id);
     expect(ids).toEqual([repeated.id, shortInDm.id, shortLater.id, short.id, long.id]);
@@ -177,13 +188,18 @@ describe('order', () => {
 
   it('channels: title matches before description matches, newest first within each; files newest first', async () => {
     const word = uniqueWord();
+    tick();
     const described = await namedChannel(mock, world.a, world.workspaceId, uniqueWord('d'), 'PUBLIC', { description: word });
+    tick();
     const first = await namedChannel(mock, world.a, world.workspaceId, `${word} one`, 'PUBLIC');
+    tick();
     const second = await namedChannel(mock, world.a, world.workspaceId, `${word} two`, 'PUBLIC');
     expect((await search(mock, world.a, world.workspaceId, { query: word })).channels.map((c) => c.id)).toEqual([second, first, described]);
-    const older = storeFile(mock, { workspaceId: world.workspaceId, fileName: `${word}.png`, uploaderId: world.a.id, createdAt: 1_000 });
-    const newer = storeFile(mock, { workspaceId: world.workspaceId, fileName: `${word}.pdf`, uploaderId: world.a.id, createdAt: 2_000 });
-    expect((await search(mock, world.a, world.workspaceId, { query: word })).files.map((f) => f.id)).toEqual([newer.id, older.id]);
+    tick();
+    const older = await seedStoredFile(mock.url, { workspaceId: world.workspaceId, uploader: world.a, fileName: `${word}.png`, contentType: 'image/png' });
+    tick();
+    const newer = await seedStoredFile(mock.url, { workspaceId: world.workspaceId, uploader: world.a, fileName: `${word}.pdf`, contentType: 'application/pdf' });
+    expect((await search(mock, world.a, world.workspaceId, { query: word })).files.map((f) => f.id)).toEqual([newer, older]);
   });
 
   it('people: name matches before email-only matches, by display name within each', async () => {
