@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { gql, ok } from '../../support/client.js';
+import { uploadBytes } from '../../support/files.js';
 import { buildWorld, createChannel, send, type World } from '../../support/world.js';
 
 /**
@@ -28,13 +29,8 @@ interface Entry {
   readonly size: number;
 }
 
-async function upload(contentType: string, bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const { createUploadUrl } = ok(
-    await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(mock.url, 'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { key uploadUrl } }', { i: { contentType, scope: 'PRIVATE' } }, world.a.token),
-  );
-  const put = await fetch(createUploadUrl.uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
-  expect(put.status).toBe(200);
-  return createUploadUrl.key;
+function upload(contentType: string, bytes: Uint8Array): Promise<string> {
+  return uploadBytes(mock.url, world.a, { fileName: 'upload', contentType }, bytes);
 }
 
 async function findEverywhere(word: string, viewer = world.b): Promise<{ library: Entry[]; search: Entry[] }> {
@@ -54,8 +50,7 @@ async function download(url: string): Promise<{ status: number; bytes: Uint8Arra
 
 describe('a file from upload to download', () => {
   it('sent as an attachment: found by another member in the library and in search, downloaded byte for byte', async () => {
-    const bytes = new Uint8Array(4096);
-    bytes.set(randomBytes(4096));
+    const bytes = new Uint8Array(randomBytes(4096));
     const key = await upload('application/pdf', bytes);
     const fileName = 'Quarterly Zephyr report.pdf';
     await send(mock.url, world.a, channel, 'the report', { attachments: [{ key, fileName, contentType: 'application/pdf', size: bytes.byteLength }] });
@@ -73,7 +68,7 @@ describe('a file from upload to download', () => {
   });
 
   it('registered in the library: found, downloaded byte for byte, and gone from both once trashed', async () => {
-    const bytes = new Uint8Array(new TextEncoder().encode('Minutes of the Quokka planning meeting\n'));
+    const bytes = new TextEncoder().encode('Minutes of the Quokka planning meeting\n');
     const key = await upload('text/plain', bytes);
     const { registerStoredFile } = ok(
       await gql<{ registerStoredFile: Entry }>(

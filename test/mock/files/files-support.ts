@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { gql, ok } from '../../support/client.js';
 import type { Actor } from '../../support/world.js';
+import { uploadBytes } from '../../support/files.js';
 
 /** Helpers of the files tests: upload bytes the way a client does, register them, ask for links. */
 
@@ -26,11 +27,8 @@ export interface Entry {
 export const REGISTER = `mutation($i: RegisterStoredFileInput!) { registerStoredFile(input: $i) { ${ENTRY_FIELDS} } }`;
 
 /** createUploadUrl, then PUT `bytes` to its URL; returns the key. */
-export async function upload(url: string, actor: Actor, bytes: Uint8Array, contentType = 'application/octet-stream'): Promise<string> {
-  const { createUploadUrl } = ok(await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(url, 'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { key uploadUrl } }', { i: { contentType, scope: 'PRIVATE' } }, actor.token));
-  const put = await fetch(createUploadUrl.uploadUrl, { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer> });
-  expect(put.status).toBe(200);
-  return createUploadUrl.key;
+export function upload(url: string, actor: Actor, bytes: Uint8Array, contentType = 'application/octet-stream'): Promise<string> {
+  return uploadBytes(url, actor, { fileName: 'upload', contentType }, bytes);
 }
 
 export interface RegisterOptions {

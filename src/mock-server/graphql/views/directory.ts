@@ -4,6 +4,8 @@ import type { DirectorySummary } from '../../state/workspaces/directory-summary.
 import type { DepartmentView, DirectoryMember, DirectoryPage, MemberDirectorySummary } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
 import { avatarUrl } from './urls.js';
+import type { UserRecord } from '../../state/accounts/records.js';
+import type { WorkspaceMemberRecord } from '../../state/workspaces/records.js';
 
 export function departmentView({ department, lead, memberCount }: DepartmentListing): DepartmentView {
   return {
@@ -15,9 +17,8 @@ export function departmentView({ department, lead, memberCount }: DepartmentList
   };
 }
 
-/** DirectoryMember as the caller sees it (`canManage`, `channels` and `twoFactor` depend on who asks). */
-export function directoryMemberView(entry: DirectoryEntry, publicOrigin: string): DirectoryMember {
-  const { user, member, department } = entry;
+/** Who a member of a workspace is, as the directory and search both show it. */
+export function memberIdentity(user: UserRecord, member: WorkspaceMemberRecord, publicOrigin: string) {
   return {
     userId: user.id,
     username: user.username,
@@ -26,6 +27,14 @@ export function directoryMemberView(entry: DirectoryEntry, publicOrigin: string)
     avatarUrl: avatarUrl(publicOrigin, user),
     jobTitle: member.jobTitle,
     role: member.role,
+  };
+}
+
+/** DirectoryMember as the caller sees it (`canManage`, `channels` and `twoFactor` depend on who asks). */
+export function directoryMemberView(entry: DirectoryEntry, publicOrigin: string): DirectoryMember {
+  const { user, member, department } = entry;
+  return {
+    ...memberIdentity(user, member, publicOrigin),
     department: department === null ? null : { id: department.id, name: department.name },
     isDepartmentLead: entry.isDepartmentLead,
     channels: [...entry.channels],

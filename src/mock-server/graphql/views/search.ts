@@ -3,7 +3,7 @@ import type { Tables } from '../../state/tables.js';
 import type { SearchChannel, SearchMessage, SearchPerson, WorkspaceSearchResults } from '../generated/resolvers-types.js';
 import { fileEntryView } from './files.js';
 import { iso } from './time.js';
-import { avatarUrl } from './urls.js';
+import { memberIdentity } from './directory.js';
 
 function searchChannelView({ conversation, isMember }: ChannelHit): SearchChannel {
   return {
@@ -29,16 +29,7 @@ function searchMessageView(hit: MessageHitView): SearchMessage {
 }
 
 function searchPersonView({ user, member, isOnline }: PersonHit, publicOrigin: string): SearchPerson {
-  return {
-    userId: user.id,
-    username: user.username,
-    displayName: user.displayName,
-    email: user.email,
-    avatarUrl: avatarUrl(publicOrigin, user),
-    jobTitle: member.jobTitle,
-    role: member.role,
-    isOnline,
-  };
+  return { ...memberIdentity(user, member, publicOrigin), isOnline };
 }
 
 export function workspaceSearchView(tables: Tables, results: SearchResults, publicOrigin: string): WorkspaceSearchResults {
