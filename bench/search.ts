@@ -54,12 +54,12 @@ interface SearchWorld {
   readonly authorization: string;
 }
 
-/** Queries: what a person types. The common word is the target; the others are shown for what they tell. */
+/** Queries: what a person types. Common words, alone or together, are the target; the rare word is shown for what it tells. */
 const QUERIES: readonly { query: string; informational: boolean }[] = [
   { query: 'review', informational: false },
   { query: 'stag', informational: false },
   { query: 'zanzibar', informational: true },
-  { query: 'design review', informational: true },
+  { query: 'design review', informational: false },
 ];
 
 const SEARCH = `query Search($w: ID!, $input: WorkspaceSearchInput!) { workspaceSearch(workspaceId: $w, input: $input) {
@@ -165,7 +165,7 @@ export function searchReport(result: SearchBenchResult): string[] {
         row.informational ? '(informational)' : '',
       ]),
     ]),
-    `  (informational): a rare word, and two words (their cost grows with the matches of the rarer word); left out of PASS/MISS.`,
+    `  (informational): a rare word (its matches grow with the channel); left out of PASS/MISS. Two words that seldom meet in one message still cost O(matches).`,
     `  loading ${count(large)} messages: ${Math.round(result.loadMs)} ms; the first search builds the channel's index: ${Math.round(result.buildMs)} ms`,
   ];
 }

@@ -6,6 +6,7 @@ import type { MessageWatcher } from '../messages/messages.js';
 import type { Tables } from '../tables.js';
 import { searchWords } from './words.js';
 import { indexScorer, LEVELS } from './relevance.js';
+import { allWords, type Levels } from './all-words.js';
 
 /** FlexSearch loads on the first search (about 10 ms), not at start-up. */
 const loadFlexSearch = lazy(async () => (await import('flexsearch')).Index);
@@ -22,26 +23,12 @@ export interface MessageHit {
 interface ConversationIndex {
   readonly index: FlexIndex;
   /**
-   * Messages re-filed since the index was built (edits): each sits at the end of its level's
-   * list, out of sequence order. A one-word query reads that many extra entries per level, which
-   * keeps its answer exact (see {@link MessageIndex.oneWord}).
+   * Live messages re-filed since the index was built (edits): each sits at the end of its
+   * level's list, out of sequence order. A one-word query reads that many extra entries per
+   * level, which keeps its answer exact (see {@link MessageIndex.oneWord}); several words read
+   * them apart (see `all-words.ts`).
    */
-  refiled: number;
-}
-
-/** Per level (0 the best), the ids filed there, oldest filing first; a level may be missing. */
-type Levels = readonly (readonly string[] | undefined)[];
-
-/** Each id's level for one word, and the best level that word has anywhere. */
-function levelById(perLevel: Levels): { levels: Map<string, number>; best: number } {
-  const levels = new Map<string, number>();
-  let best = LEVELS;
-  perLevel.forEach((ids, level) => {
-    if (!ids || ids.length === 0) return;
-    best = Math.min(best, level);
-    for (const id of ids) levels.set(id, level);
-  });
-  return { levels, best };
+  readonly refiled: Set<string>;
 }
 
 /** Newest first: within a conversation, sequence order is send order. */
@@ -59,6 +46,7 @@ const bySequenceDesc = (a: MessageRecord, b: MessageRecord) => b.sequence - a.se
  * FlexSearch files every prefix of every word ("forward" tokenizer) under a score level that our
  * scorer gives (`relevance.ts`), each level a list in insertion order. A one-word query reads the
  * newest entries of the best levels: its cost depends on the limit, not on the conversation's size.
+ * Several words read those lists best first, in turn, until the answer is certain (`all-words.ts`).
  */
 export class MessageIndex implements MessageWatcher {
   private readonly indexes = new Map<string, ConversationIndex>();
@@ -81,22 +69,25 @@ export class MessageIndex implements MessageWatcher {
     if (!entry) return;
     entry.index.remove(message.id);
     if (message.content !== null) entry.index.add(message.id, message.content);
-    entry.refiled++;
+    entry.refiled.add(message.id);
   }
 
   deleted(message: MessageRecord): void {
-    this.indexes.get(message.conversationId)?.index.remove(message.id);
+    const entry = this.indexes.get(message.conversationId);
+    entry?.index.remove(message.id);
+    entry?.refiled.delete(message.id);
   }
 
   /**
    * The best `limit` messages of `conversation` for `terms` (folded query words, every one must
-   * match the start of a word): by level, then newest first.
+   * match the start of a word): by level, then newest first. `readBudget`: see `allWords` (tests
+   * pass 0 or Infinity to prove both of its ways give the same answer).
    */
-  search(conversation: ConversationRecord, terms: readonly string[], limit: number): MessageHit[] {
+  search(conversation: ConversationRecord, terms: readonly string[], limit: number, readBudget?: number): MessageHit[] {
     const { index, refiled } = this.indexOf(conversation);
     // Lists of ids per level, the index's own (read, never changed); the ids are message ids, strings.
     const levels = terms.map((term) => index.search(term, { resolve: false }).result as Levels);
-    const found = terms.length === 1 ? this.oneWord(levels[0]!, limit, refiled) : this.allWords(levels, limit);
+    const found = terms.length === 1 ? this.oneWord(levels[0]!, limit, refiled.size) : allWords(this.tables, terms, levels, refiled, limit, readBudget);
     return found.map(({ message, level }) => ({ message, conversation, level }));
   }
 
@@ -118,37 +109,6 @@ export class MessageIndex implements MessageWatcher {
     return found;
   }
 
-  /**
-   * Several words: the matches of the word with the fewest are read level by level (best first)
-   * and looked up in the other words' matches (a map of id to level each), scored by the sum of
-   * the levels. Reading stops before a level that cannot beat the `limit` found so far: nothing
-   * there can score below that level plus the best levels of the other words. Costs O(matches
-   * of the query's words), not O(messages).
-   */
-  private allWords(levels: readonly Levels[], limit: number) {
-    const sizes = levels.map((perLevel) => perLevel.reduce((sum, ids) => sum + (ids?.length ?? 0), 0));
-    const driver = sizes.indexOf(Math.min(...sizes));
-    if (sizes[driver] === 0) return [];
-    const others = levels.filter((_, index) => index !== driver).map(levelById);
-    const othersBest = others.reduce((sum, byId) => sum + byId.best, 0);
-    const found: { message: MessageRecord; level: number }[] = [];
-    for (let level = 0; level < LEVELS; level++) {
-      const ids = levels[driver]![level];
-      if (!ids || ids.length === 0) continue;
-      if (found.filter((hit) => hit.level < level + othersBest).length >= limit) break;
-      next: for (const id of ids) {
-        let sum = level;
-        for (const { levels: otherLevels } of others) {
-          const other = otherLevels.get(id);
-          if (other === undefined) continue next;
-          sum += other;
-        }
-        found.push({ message: this.tables.messages.get(id)!, level: sum });
-      }
-    }
-    return found.sort((a, b) => a.level - b.level || bySequenceDesc(a.message, b.message)).slice(0, limit);
-  }
-
   private indexOf(conversation: ConversationRecord): ConversationIndex {
     let entry = this.indexes.get(conversation.id);
     if (entry) return entry;
@@ -165,7 +125,7 @@ export class MessageIndex implements MessageWatcher {
     for (const message of conversation.log.slice(0, conversation.log.size)) {
       if (message.content !== null) index.add(message.id, message.content);
     }
-    entry = { index, refiled: 0 };
+    entry = { index, refiled: new Set() };
     this.indexes.set(conversation.id, entry);
     return entry;
   }

@@ -35,3 +35,16 @@ export function indexScorer(): (words: string[], word: string) => number {
     return levelOf(perWord.get(word) ?? 1, words.length);
   };
 }
+
+/**
+ * The level at which the index files a message of `words` (its {@link searchWords}) under the
+ * query word `term`: that of the first word `term` begins (the index files each prefix once, for
+ * the first word that has it), counted with its repeats; `undefined` when no word begins with it.
+ */
+export function termLevel(words: readonly string[], term: string): number | undefined {
+  const word = words.find((each) => each.startsWith(term));
+  if (word === undefined) return undefined;
+  let count = 0;
+  for (const each of words) if (each === word) count++;
+  return levelOf(count, words.length);
+}
