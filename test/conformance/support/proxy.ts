@@ -99,7 +99,7 @@ interface Answer {
  * One request to the upstream over node:http (a keep-alive agent): fetch costs several times
  * more per request, and the self-test sends tens of thousands.
  */
-function forward(agent: Agent, url: URL, method: string, headers: Record<string, string>, body: Buffer, retried = false): Promise<Answer> {
+function forward(agent: Agent | false, url: URL, method: string, headers: Record<string, string>, body: Buffer, retried = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { agent, method, headers: body.byteLength > 0 ? { ...headers, 'content-length': String(body.byteLength) } : headers }, (incoming) => {
       const chunks: Buffer[] = [];
@@ -112,8 +112,9 @@ function forward(agent: Agent, url: URL, method: string, headers: Record<string,
       });
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      // The upstream closed an idle kept-alive socket as it was reused, before reading the request: send it again.
-      if (outgoing.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(forward(agent, url, method, headers, body, true));
+      // The upstream closed an idle kept-alive socket as it was reused, before reading the request:
+      // send it again, on a new connection (under load, the next pooled socket may be as stale).
+      if (outgoing.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(forward(false, url, method, headers, body, true));
       else reject(error);
     });
     outgoing.end(body);

@@ -1,0 +1,4 @@
+import { describeFaultyServers } from './support/faulty-servers.js';
+
+/** Half of the faulty servers (every other one); the rest run in faulty-servers-a.test.ts. */
+describeFaultyServers(1);
