@@ -120,7 +120,7 @@ console.log(
       verdict(Math.max(stateRatio, engineRatio) <= PAGING_TARGET),
     ],
     [
-      `workspaceSearch, #general ${count(search.options.large)} vs ${count(search.options.small)} messages (worst one-word query)`,
+      `workspaceSearch, #general ${count(search.options.large)} vs ${count(search.options.small)} messages (worst query of common words, one or two)`,
       `state and engine ${worstSearchRatio(search).toFixed(2)}x`,
       `target <= ${SEARCH_TARGET}`,
       verdict(worstSearchRatio(search) <= SEARCH_TARGET),
