@@ -12,11 +12,11 @@ export interface LegalButFailed {
   readonly name: string;
   /** What the server does, and where SPEC.md leaves it open. */
   readonly difference: string;
-  /** What the suite does with it today: fail these checks, or abort with a message containing this text. */
+  /** What the first version of the suite did with it: failed these checks, or aborted with a message containing this text. */
   readonly outcome: { readonly failing: readonly string[] } | { readonly aborts: string };
   /** Run with ready accounts (`--credentials`), as an operator of this server would. @default false */
   readonly withAccounts?: boolean;
-  /** Why the suite fails it, and what it could do instead. */
+  /** Why that version did, and what the suite could do instead (it now does: every entry must pass). */
   readonly why: string;
   readonly hooks: ProxyHooks;
 }
