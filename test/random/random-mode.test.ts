@@ -134,6 +134,33 @@ describe('random mode (mock serve --random)', () => {
     expect(ok(await gql<{ conversation: { id: string } }>(seven.url, `{ conversation(id: "${SAMPLE_ID}") { id } }`)).conversation.id).toBe(SAMPLE_ID);
   });
 
+  it('workspaceSearch lists hold at most limit each, none for kinds left out; Boolean mutations answer true, ID ones the id sent', async () => {
+    for (let round = 0; round < 5; round++) {
+      const data = ok(
+        await gql<{ workspaceSearch: Record<string, unknown[]> }>(
+          seven.url,
+          `{ workspaceSearch(workspaceId: "${SAMPLE_ID}", input: { query: "q${round}", limit: 2, kinds: [PEOPLE, FILES] }) { channels { id } files { id } messages { id } people { userId } } }`,
+        ),
+      );
+      expect(data.workspaceSearch['channels']).toEqual([]);
+      expect(data.workspaceSearch['messages']).toEqual([]);
+      expect(data.workspaceSearch['people']!.length).toBeLessThanOrEqual(2);
+      expect(data.workspaceSearch['files']!.length).toBeLessThanOrEqual(2);
+    }
+    const data = ok(
+      await gql(seven.url, `mutation { logout(refreshToken: "r") register(input: { displayName: "a", email: "a@b.c", password: "p", username: "a" }) deleteDepartment(workspaceId: "${SAMPLE_ID}", id: "d-1") }`),
+    );
+    expect(data).toEqual({ logout: true, register: true, deleteDepartment: 'd-1' });
+  });
+
+  it('times fall in 2025; a list of enum values has no repeats', async () => {
+    const data = ok(await gql<{ workspaces: { createdAt: string; purposes: string[] }[] }>(seven.url, '{ workspaces { createdAt purposes } }'));
+    for (const workspace of data.workspaces) {
+      expect(workspace.createdAt.startsWith('2025-')).toBe(true);
+      expect(new Set(workspace.purposes).size).toBe(workspace.purposes.length);
+    }
+  });
+
   it('values look real: emails, names, URLs and RFC 3339 times', async () => {
     const data = ok(await gql<{ me: Record<string, string | null> }>(seven.url, '{ me { email displayName avatarUrl } }'));
     expect(data.me['email']).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
