@@ -35,7 +35,7 @@ console.log(`NODE_ENV=${process.env['NODE_ENV'] ?? '(unset)'}; medians of repeat
 if (typeof globalThis.gc !== 'function') console.log('warning: run with --expose-gc (npm run bench does) so rounds start after a full gc');
 
 progress('start-up ...');
-const startups: StartupResult[] = [await measureStartup(), await measureStartup(['--empty'])];
+const startups: StartupResult[] = [await measureStartup(), await measureStartup(['--empty']), await measureStartup(['--random'])];
 console.log('\nstart-up: spawn `node dist/cli/main.js mock serve --port 0` -> GET /ready answers 200 (1 warm-up, then 5 runs)');
 console.log(
   table([

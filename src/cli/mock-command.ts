@@ -31,6 +31,7 @@ interface ServeOptions extends Partial<QueryLimits> {
   devRoutes: boolean;
   requireVerification: boolean;
   execution: ExecutionMode;
+  random: boolean;
 }
 
 /** `parley mock serve`: the reference mock on one port. */
@@ -41,11 +42,12 @@ export function mockCommand(): Command {
     .description('serve the mock: GraphQL at /graphql, readiness at /ready')
     .option('--port <port>', 'port to listen on (0 picks a free one); default $PORT or 4000', integer('--port', 0, 65535))
     .option('--host <host>', 'interface to bind', '127.0.0.1')
-    .option('--seed <seed>', 'seed of the demo data: the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
+    .option('--seed <seed>', 'seed of the demo data (or of the random values with --random): the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
     .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
     .option('--no-dev-routes', 'do not serve /dev/... (the outbox of mails)')
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
+    .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
         .choices(['adaptive', 'compiled', 'interpreted'])
@@ -69,6 +71,7 @@ export function mockCommand(): Command {
       requireVerification: options.requireVerification,
       execution: options.execution,
       limits,
+      random: options.random,
     });
     const stop = () => {
       void server.close().then(() => process.exit(0));
@@ -79,6 +82,7 @@ export function mockCommand(): Command {
     process.once('SIGTERM', stop);
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
+    if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
   });
   return mock;
 }

@@ -7,6 +7,7 @@ import type { DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { MockState } from './state/mock-state.js';
+import type { RandomModeOptions } from './random/random-engine.js';
 import type { TokenLifetimes } from './state/accounts/sessions.js';
 import { attachWebSocketDoor } from './ws/attach.js';
 
@@ -36,6 +37,13 @@ export interface MockServerOptions extends HttpDoorOptions {
   readonly fileQuotaBytes?: number;
   /** Demo data sizes (see {@link DemoDataOptions}). */
   readonly demo?: Omit<DemoDataOptions, 'seed'>;
+  /**
+   * Random mode: every operation answers schema-valid random data, the same for the same `seed`
+   * and request, with no state behind it (see the README, "Random mode"). `state`, `empty` and
+   * `demo` do not apply; WebSocket connections need no token.
+   * @default false (the stateful mock)
+   */
+  readonly random?: boolean | RandomModeOptions;
 }
 
 export interface RunningMockServer {
@@ -59,13 +67,26 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
   return createDemoState(options);
 }
 
+/** The state to serve: the one given, an empty one, or demo data. */
+async function mockState(options: MockServerOptions): Promise<MockState> {
+  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes, requireVerification: options.requireVerification, fileQuotaBytes: options.fileQuotaBytes };
+  return options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
+}
+
+/** Loads random mode (faker and @graphql-tools/mock) only when it is asked for. */
+async function randomEngine(options: MockServerOptions, random: true | RandomModeOptions): Promise<Engine> {
+  const { createRandomEngine } = await import('./random/random-engine.js');
+  const { logBug, execution, limits, seed, clock } = options;
+  return createRandomEngine({ ...(random === true ? {} : random), logBug, execution, limits, seed, clock });
+}
+
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
-  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes, requireVerification: options.requireVerification, fileQuotaBytes: options.fileQuotaBytes };
-  const state = options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
-  const engine = createEngine(state, { logBug: options.logBug, execution: options.execution, limits: options.limits });
+  const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits };
+  const engine = options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions);
+  const { state } = engine;
   const server = createHttpDoor(engine, options);
-  const realtime = attachWebSocketDoor(server, engine);
+  const realtime = attachWebSocketDoor(server, engine, { anyone: Boolean(options.random) });
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 4000, host);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

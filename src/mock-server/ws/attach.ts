@@ -1,16 +1,16 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Engine } from '../engine/engine.js';
-import type { WebSocketDoor } from './websocket-door.js';
+import type { WebSocketDoor, WebSocketDoorOptions } from './websocket-door.js';
 
 /**
  * Routes WebSocket upgrades of `server` to the WebSocket door: `/graphql` only, anything else is
  * answered 404. The door (ws and graphql-ws, about 40 ms to import) loads in the background once
  * the server listens, so start-up does not wait for it; an upgrade that comes first waits for it.
  */
-export function attachWebSocketDoor(server: Server, engine: Engine): { close(): Promise<void> } {
+export function attachWebSocketDoor(server: Server, engine: Engine, options: WebSocketDoorOptions = {}): { close(): Promise<void> } {
   let door: Promise<WebSocketDoor> | undefined;
-  const load = () => (door ??= import('./websocket-door.js').then((module) => module.createWebSocketDoor(engine)));
+  const load = () => (door ??= import('./websocket-door.js').then((module) => module.createWebSocketDoor(engine, options)));
   server.once('listening', () => setImmediate(() => void load()));
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -13,14 +13,23 @@ import { serveGraphQLWs, type SocketExtra } from './graphql-ws-adapter.js';
 import { socketToken } from './socket-token.js';
 
 interface Connection {
-  readonly userId: string;
-  readonly authorization: string;
+  /** The member connected; none on a door open to anyone. */
+  readonly userId?: string;
+  readonly authorization: string | null;
   readonly publicOrigin: string;
   readonly expiry: Timer;
   readonly stopWatchingRevocation: () => void;
 }
 
 type SocketContext = Context<Record<string, unknown> | undefined, SocketExtra>;
+
+export interface WebSocketDoorOptions {
+  /**
+   * Accept every connection, with or without a token, and check none: for random mode, where
+   * no session exists and nobody is present. @default false
+   */
+  readonly anyone?: boolean;
+}
 
 export interface WebSocketDoor {
   /** Takes over an HTTP upgrade request for `/graphql`. */
@@ -42,7 +51,7 @@ export interface WebSocketDoor {
  *   them absent (`presenceChanged`).
  * - Queries and mutations are served too, as graphql-ws allows.
  */
-export function createWebSocketDoor(engine: Engine): WebSocketDoor {
+export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOptions = {}): WebSocketDoor {
   const { state } = engine;
   const connections = new WeakMap<SocketContext, Connection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes });
@@ -57,6 +66,12 @@ export function createWebSocketDoor(engine: Engine): WebSocketDoor {
       schema: engine.schema,
       onConnect(ctx) {
         const token = socketToken(ctx.connectionParams, ctx.extra.request.headers.authorization);
+        const publicOrigin = `http://${ctx.extra.request.headers.host ?? 'localhost'}`;
+        if (options.anyone) {
+          const authorization = token === undefined ? null : `Bearer ${token}`;
+          connections.set(ctx, { authorization, publicOrigin, expiry: { cancel: () => {} }, stopWatchingRevocation: () => {} });
+          return true;
+        }
         if (token === undefined) return refuse(ctx, 'send the access token in connection_init, e.g. {"Authorization":"Bearer <accessToken>"}');
         let userId: string;
         try {
@@ -75,7 +90,7 @@ export function createWebSocketDoor(engine: Engine): WebSocketDoor {
         connections.set(ctx, {
           userId,
           authorization: `Bearer ${token}`,
-          publicOrigin: `http://${ctx.extra.request.headers.host ?? 'localhost'}`,
+          publicOrigin,
           expiry,
           stopWatchingRevocation,
         });
@@ -88,7 +103,7 @@ export function createWebSocketDoor(engine: Engine): WebSocketDoor {
         connections.delete(ctx);
         connection.expiry.cancel();
         connection.stopWatchingRevocation();
-        state.presence.disconnected(connection.userId);
+        if (connection.userId !== undefined) state.presence.disconnected(connection.userId);
       },
       onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
         const connection = connections.get(ctx)!;
