@@ -55,6 +55,21 @@ describe('parley CLI', () => {
     expect(await health.json()).toEqual({ data: { health: 'ok' } });
   });
 
+  it('mock serve prints, after the first line, where GraphiQL is and the demo logins', async () => {
+    const child = spawn(process.execPath, [...cli, 'mock', 'serve', '--port', '0'], { cwd: root, env: { ...process.env, PORT: '' } });
+    running.push(child);
+    const lines = await new Promise<string[]>((resolve) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.split('\n').length > 3) resolve(out.split('\n').slice(0, 3));
+      });
+    });
+    const url = /^parley mock listening on (http:\/\/127\.0\.0\.1:\d+\/graphql)$/.exec(lines[0]!)![1]!;
+    expect(lines[1]).toBe(`GraphiQL: open ${url} in a browser (queries, mutations, subscriptions; offline)`);
+    expect(lines[2]).toBe('demo logins: alice@acme.test (owner), bob@acme.test (admin), carol@acme.test (member), dave@acme.test (guest); password parley-demo');
+  });
+
   it('mock serve --require-verification: each mail is one console line, login waits for verification', async () => {
     const { line, child } = await serve(['--port', '0', '--empty', '--require-verification']);
     const url = /(http:\/\/\S+\/graphql)$/.exec(line)![1]!;

@@ -34,6 +34,20 @@ interface ServeOptions extends Partial<QueryLimits> {
   random: boolean;
 }
 
+/**
+ * The lines after the first: where GraphiQL is and, with demo data, who can log in. The demo
+ * module is loaded already then (it built the state), so reading its names costs nothing.
+ */
+async function startupNotes(url: string, empty: boolean): Promise<string> {
+  const lines = [`GraphiQL: open ${url} in a browser (queries, mutations, subscriptions; offline)`];
+  if (!empty) {
+    const { DEMO_PASSWORD, DEMO_USERS } = await import('../mock-server/fixtures.js');
+    const logins = DEMO_USERS.map((user) => `${user.username}@acme.test (${user.role.toLowerCase()})`).join(', ');
+    lines.push(`demo logins: ${logins}; password ${DEMO_PASSWORD}`);
+  }
+  return lines.join('\n');
+}
+
 /** `parley mock serve`: the reference mock on one port. */
 export function mockCommand(): Command {
   const mock = new Command('mock').description('the reference mock server');
@@ -83,6 +97,7 @@ export function mockCommand(): Command {
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
+    console.log(await startupNotes(server.url, options.empty || options.random));
   });
   return mock;
 }

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
 import { devRoute } from './dev-routes.js';
 import { filesRoute } from './files-route.js';
+import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
 import { oauthRoute } from './oauth-route.js';
 import { sendError, sendJson } from './respond.js';
@@ -17,6 +18,11 @@ export interface HttpDoorOptions {
   readonly cors?: boolean;
   /** Serve `/dev/...` (the outbox of mails the mock would have sent). @default true */
   readonly devRoutes?: boolean;
+  /**
+   * Answer `GET /graphql` from a browser (one that prefers `text/html`) with GraphiQL, and serve
+   * its bundle at `/graphiql/...`. Other clients' GET requests stay GraphQL over HTTP. @default true
+   */
+  readonly graphiql?: boolean;
 }
 
 const CORS_HEADERS: Record<string, string> = {
@@ -29,13 +35,14 @@ const CORS_HEADERS: Record<string, string> = {
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
- * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize` and `/dev/...`. It only routes and
+ * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only routes and
  * translates; every GraphQL rule is the engine's.
  */
 export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
   const graphql = graphqlRoute(engine);
   const cors = options.cors ?? true;
   const devRoutes = options.devRoutes ?? true;
+  const graphiql = (options.graphiql ?? true) ? graphiqlRoute() : null;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (cors) res.setHeaders(CORS_HEADER_MAP);
@@ -48,7 +55,11 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       res.writeHead(204).end();
       return;
     }
-    if (pathname === '/graphql') return graphql(req, res, publicOrigin);
+    if (pathname === '/graphql') {
+      if (graphiql && req.method === 'GET' && prefersHtml(req.headers.accept)) return graphiql.page(res);
+      return graphql(req, res, publicOrigin);
+    }
+    if (graphiql && pathname.startsWith('/graphiql/')) return graphiql.asset(req, res, pathname.slice('/graphiql/'.length));
     if (pathname === '/ready') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, 405, ErrorCode.BAD_REQUEST, 'use GET /ready', { allow: 'GET, HEAD' });

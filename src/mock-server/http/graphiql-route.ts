@@ -1,0 +1,143 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../../schema/error-codes.js';
+import { sendError } from './respond.js';
+
+/**
+ * GraphiQL for browsers: `GET /graphql` from a client that prefers `text/html` gets a page, and
+ * the page loads its bundle from `/graphiql/...`. The bundle (graphiql, React, graphql-ws's
+ * client) is built into `dist/graphiql/` by `npm run build` (scripts/build-graphiql.ts), so
+ * nothing comes from a CDN and the page works offline. Files are read on the first request, not
+ * at start-up.
+ */
+
+/** Where the bundle lives: `dist/graphiql/` of the package, from `src/...` and `dist/...` alike. */
+const BUNDLE_DIR = new URL('../../../dist/graphiql/', import.meta.url);
+
+const ASSETS: Record<string, string> = {
+  'graphiql.js': 'text/javascript; charset=utf-8',
+  'graphiql.css': 'text/css; charset=utf-8',
+};
+
+/**
+ * The page may talk to its own origin only (HTTP and WebSocket); graphiql inlines its fonts and
+ * icons, and sets inline styles. A request to any other origin is refused by the browser.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Parley mock · GraphiQL</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/graphiql/graphiql.css">
+<style>html, body, #graphiql { height: 100%; margin: 0; }</style>
+</head>
+<body>
+<div id="graphiql">Loading GraphiQL…</div>
+<script type="module" src="/graphiql/graphiql.js"></script>
+</body>
+</html>
+`;
+
+const MEDIA_TYPES_OF_GRAPHQL = new Set(['application/graphql-response+json', 'application/json']);
+
+/**
+ * Whether an Accept header asks for the GraphiQL page rather than a GraphQL response: it lists
+ * `text/html` with a weight above 0 and above that of every GraphQL media type it lists
+ * (`application/graphql-response+json`, `application/json`). Wildcards count for neither, so a
+ * browser's `text/html,...,*\/*;q=0.8` gets the page, while `*\/*` alone, a missing header, or
+ * any header naming a GraphQL media type as high as `text/html` stays GraphQL over HTTP.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let html = 0;
+  let graphql = 0;
+  for (const entry of accept.toLowerCase().split(',')) {
+    const [mediaType = '', ...params] = entry.split(';').map((part) => part.trim());
+    const weightParam = params.find((param) => param.startsWith('q='));
+    const weight = weightParam === undefined ? 1 : Number(weightParam.slice(2));
+    if (!(weight > 0)) continue;
+    if (mediaType === 'text/html') html = Math.max(html, weight);
+    if (MEDIA_TYPES_OF_GRAPHQL.has(mediaType)) graphql = Math.max(graphql, weight);
+  }
+  return html > graphql;
+}
+
+interface Asset {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+/**
+ * Serves the page and its bundle; the bundle is read once, on first use.
+ * @param bundleDir where graphiql.js and graphiql.css are. @default dist/graphiql/ of the package
+ */
+export function graphiqlRoute(bundleDir: URL = BUNDLE_DIR) {
+  const assets = new Map<string, Promise<Asset | null>>();
+
+  function asset(name: string): Promise<Asset | null> {
+    let loaded = assets.get(name);
+    if (!loaded) {
+      const file = new URL(name, bundleDir);
+      loaded = Promise.all([readFile(file), stat(file)]).then(
+        ([body, info]) => ({ body, etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"` }),
+        () => null,
+      );
+      // A missing bundle is looked for again next time (someone may be running the build).
+      void loaded.then((found) => found ?? assets.delete(name));
+      assets.set(name, loaded);
+    }
+    return loaded;
+  }
+
+  function missingBundle(res: ServerResponse): void {
+    sendError(res, 503, ErrorCode.INTERNAL_SERVER_ERROR, "GraphiQL's bundle is not built: run `npm run build` (it writes dist/graphiql/)");
+  }
+
+  return {
+    /** `GET /graphql` from a browser. */
+    async page(res: ServerResponse): Promise<void> {
+      if (!(await asset('graphiql.js'))) return missingBundle(res);
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': Buffer.byteLength(PAGE),
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        // The same URL answers GraphQL to other clients: caches must key on Accept.
+        vary: 'Accept',
+      });
+      res.end(PAGE);
+    },
+    /** `GET /graphiql/<file>`: the bundle. */
+    async asset(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+      const type = ASSETS[name];
+      if (!type) return sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at /graphiql/${name}`);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendError(res, 405, ErrorCode.BAD_REQUEST, `use GET /graphiql/${name}`, { allow: 'GET, HEAD' });
+      }
+      const found = await asset(name);
+      if (!found) return missingBundle(res);
+      const headers = { etag: found.etag, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
+      if (req.headers['if-none-match'] === found.etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      res.writeHead(200, { ...headers, 'content-type': type, 'content-length': found.body.length });
+      res.end(req.method === 'HEAD' ? undefined : found.body);
+    },
+  };
+}
