@@ -6,6 +6,7 @@ import type { BugLogger } from './engine/format-error.js';
 import type { DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
+import { nodePasswordHasher } from './platform/node-passwords.js';
 import { MockState } from './state/mock-state.js';
 import type { TokenLifetimes } from './state/accounts/sessions.js';
 import { attachWebSocketDoor } from './ws/attach.js';
@@ -61,7 +62,14 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
 
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
-  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes, requireVerification: options.requireVerification, fileQuotaBytes: options.fileQuotaBytes };
+  const shared = {
+    clock: options.clock,
+    tokenLifetimes: options.tokenLifetimes,
+    requireVerification: options.requireVerification,
+    fileQuotaBytes: options.fileQuotaBytes,
+    // The Node door hashes with Node's native scrypt; a browser door keeps the pure-JS default.
+    passwords: nodePasswordHasher,
+  };
   const state = options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
   const engine = createEngine(state, { logBug: options.logBug, execution: options.execution, limits: options.limits });
   const server = createHttpDoor(engine, options);
