@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MockState } from '../src/mock-server/state/mock-state.js';
-import { hashPassword } from '../src/mock-server/state/accounts/passwords.js';
+import { nodePasswordHasher } from '../src/mock-server/platform/node-passwords.js';
 
 /** One user alone in one public channel: the world every benchmark pages through. */
 export interface BenchConversation {
@@ -13,10 +13,10 @@ export interface BenchConversation {
 
 /** A fresh state (system clock, random UUIDs: the server's own defaults) with an empty channel. */
 export async function createConversation(): Promise<BenchConversation> {
-  const state = new MockState();
+  const state = new MockState({ passwords: nodePasswordHasher });
   const user = state.users.insert(
     { username: 'bench', displayName: 'Bench User', email: 'bench@parley.test' },
-    await hashPassword('bench-password'),
+    await nodePasswordHasher.hash('bench-password'),
   );
   const workspace = state.workspaces.create({ name: 'Bench', slug: 'bench' }, user.id);
   const channel = state.conversations.createChannel({ workspaceId: workspace.id, title: 'paging', visibility: 'PUBLIC' }, user.id);

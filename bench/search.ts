@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { ExecutionResult } from 'graphql';
 import { createEngine } from '../src/mock-server/create-engine.js';
 import type { Engine } from '../src/mock-server/engine/engine.js';
-import { hashPassword } from '../src/mock-server/state/accounts/passwords.js';
+import { nodePasswordHasher } from '../src/mock-server/platform/node-passwords.js';
 import { MockState } from '../src/mock-server/state/mock-state.js';
 import { chatTexts } from './chat-texts.js';
 import { collectGarbage, median } from './stats.js';
@@ -66,8 +66,8 @@ const SEARCH = `query Search($w: ID!, $input: WorkspaceSearchInput!) { workspace
   channels { id title } files { id fileName } messages { id conversationLabel senderName snippet createdAt } people { userId displayName } } }`;
 
 async function createSearchWorld(messages: number): Promise<{ world: SearchWorld; loadMs: number }> {
-  const state = new MockState();
-  const user = state.users.insert({ username: 'bench', displayName: 'Bench User', email: 'bench@parley.test' }, await hashPassword('bench-password'));
+  const state = new MockState({ passwords: nodePasswordHasher });
+  const user = state.users.insert({ username: 'bench', displayName: 'Bench User', email: 'bench@parley.test' }, await nodePasswordHasher.hash('bench-password'));
   const workspace = state.workspaces.create({ name: 'Bench', slug: 'bench' }, user.id);
   const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === workspace.id && c.isDefault)!;
   const texts = chatTexts(messages);

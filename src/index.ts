@@ -12,6 +12,8 @@ export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from
 export { createEngine } from './mock-server/create-engine.js';
 export { Engine, type EngineOptions, type OperationRequest } from './mock-server/engine/engine.js';
 export { MockState, type MockStateOptions } from './mock-server/state/mock-state.js';
+export { webPasswordHasher, type PasswordHasher } from './mock-server/state/accounts/passwords.js';
+export { nodePasswordHasher } from './mock-server/platform/node-passwords.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';
 export { typingRules } from './mock-server/state/live/typing.js';
 export { socketRules } from './mock-server/ws/socket-rules.js';

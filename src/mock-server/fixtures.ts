@@ -52,7 +52,7 @@ const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':whit
  * real time, like any backend, unless `ids`, `secrets` and `clock` say otherwise (tests that
  * compare two servers build them equal that way).
  */
-export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification' | 'fileQuotaBytes'> & { clock?: Clock } = {}): Promise<MockState> {
+export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification' | 'fileQuotaBytes' | 'passwords'> & { clock?: Clock } = {}): Promise<MockState> {
   // `locale/en` loads one locale (about 25 ms) where the package root loads all of them (130 ms).
   const { faker } = await import('@faker-js/faker/locale/en');
   const password = DEMO_PASSWORD_HASH;
@@ -72,6 +72,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     requireVerification: options.requireVerification,
     fileQuotaBytes: options.fileQuotaBytes,
     tokenLifetimes: options.tokenLifetimes,
+    passwords: options.passwords,
   });
   // The history's notifications would be months old: fixtures-notifications.ts makes fresh ones.
   state.notifications.pause();

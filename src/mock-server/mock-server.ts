@@ -6,6 +6,7 @@ import type { BugLogger } from './engine/format-error.js';
 import type { DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
+import { nodePasswordHasher } from './platform/node-passwords.js';
 import { MockState } from './state/mock-state.js';
 import type { RandomModeOptions } from './random/random-engine.js';
 import type { TokenLifetimes } from './state/accounts/sessions.js';
@@ -69,7 +70,14 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
 
 /** The state to serve: the one given, an empty one, or demo data. */
 async function mockState(options: MockServerOptions): Promise<MockState> {
-  const shared = { clock: options.clock, tokenLifetimes: options.tokenLifetimes, requireVerification: options.requireVerification, fileQuotaBytes: options.fileQuotaBytes };
+  const shared = {
+    clock: options.clock,
+    tokenLifetimes: options.tokenLifetimes,
+    requireVerification: options.requireVerification,
+    fileQuotaBytes: options.fileQuotaBytes,
+    // The Node door hashes with Node's native scrypt; a browser door keeps the pure-JS default.
+    passwords: nodePasswordHasher,
+  };
   return options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
 }
 

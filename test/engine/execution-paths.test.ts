@@ -5,6 +5,7 @@ import type { Engine, OperationRequest } from '../../src/mock-server/engine/engi
 import { createDemoState } from '../../src/mock-server/fixtures.js';
 import type { MockState } from '../../src/mock-server/state/mock-state.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
+import { nodePasswordHasher } from '../../src/mock-server/platform/node-passwords.js';
 import { MESSAGES, SINCE } from '../support/queries.js';
 
 let state: MockState;
@@ -19,7 +20,7 @@ let cursor: string;
 beforeAll(async () => {
   // A clock that stands still: both engines read one state, and what they answer (a
   // conversation list's cursor carries the moment its walk began) must not differ by a millisecond.
-  state = await createDemoState({ seed: 3, clock: new ManualClock(Date.parse('2026-06-01T09:00:00Z')) });
+  state = await createDemoState({ seed: 3, clock: new ManualClock(Date.parse('2026-06-01T09:00:00Z')), passwords: nodePasswordHasher });
   compiled = createEngine(state, { execution: 'compiled', logBug: () => {} });
   interpreted = createEngine(state, { execution: 'interpreted', logBug: () => {} });
   const alice = await state.users.login('alice@acme.test', 'parley-demo', false);

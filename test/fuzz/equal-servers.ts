@@ -1,6 +1,7 @@
 import type { ExecutionMode } from '../../src/mock-server/engine/engine.js';
 import { createDemoState } from '../../src/mock-server/fixtures.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { nodePasswordHasher } from '../../src/mock-server/platform/node-passwords.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
 import type { MockState } from '../../src/mock-server/state/mock-state.js';
 import type { IdPools } from './input-values.js';
@@ -41,6 +42,7 @@ async function equalState(): Promise<MockState> {
     clock: new ManualClock(NOW),
     ids,
     secrets: (bytes) => `s${(++secret).toString(36)}`.padEnd(Math.ceil((bytes * 4) / 3), '0'),
+    passwords: nodePasswordHasher,
   });
 }
 

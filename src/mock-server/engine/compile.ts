@@ -25,29 +25,44 @@ export interface CompiledOperation {
 type Jit = typeof import('graphql-jit');
 
 let jit: Jit | undefined;
-let loading: Promise<Jit> | undefined;
+let loading: Promise<Jit | undefined> | undefined;
+/** graphql-jit could not load (in a browser: fast-json-stringify reads `process.versions` on import). */
+let unavailable = false;
 
 /**
  * Loads graphql-jit. Importing it costs about 55 ms (it brings fast-json-stringify and ajv), a
  * tenth of the start-up budget, for a path the adaptive mode only takes from a document's second
- * use; so it loads in the background and operations run on graphql-js until it is there.
+ * use; so it loads in the background and operations run on graphql-js until it is there. Where it
+ * cannot load (a browser page), every operation runs on graphql-js: results are the same either
+ * way, and one warning says so.
  */
-export function loadCompiler(): Promise<Jit> {
-  loading ??= import('graphql-jit').then((module) => (jit = module));
+export function loadCompiler(): Promise<Jit | undefined> {
+  loading ??= import('graphql-jit').then(
+    (loaded) => (jit = loaded),
+    (error: unknown) => {
+      unavailable = true;
+      console.warn(`Parley: graphql-jit could not load, so operations run on graphql-js (same results, slower): ${String(error)}`);
+      return undefined;
+    },
+  );
   return loading;
 }
 
+/** Whether loading is over: graphql-jit is there, or it will not be. */
 export function compilerLoaded(): boolean {
-  return jit !== undefined;
+  return jit !== undefined || unavailable;
 }
 
 /**
  * Compiles one operation with graphql-jit, or returns null when graphql-jit cannot (the engine
- * then runs it with graphql-js). Call only once {@link compilerLoaded}. Subscriptions never come
+ * then runs it with graphql-js), or could not load at all. Call only once {@link compilerLoaded}. Subscriptions never come
  * here: they are served over WebSocket.
  */
 export function compileOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): CompiledOperation | null {
-  if (!jit) throw new Error('graphql-jit is not loaded yet');
+  if (!jit) {
+    if (unavailable) return null;
+    throw new Error('graphql-jit is not loaded yet');
+  }
   const compiled = jit.compileQuery(schema, document, operationName, {
     // Stack traces of errors that reach clients are never shown; capturing them is wasted work.
     disablingCapturingStackErrors: true,

@@ -15,7 +15,6 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { isPromise } from 'node:util/types';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
@@ -165,7 +164,8 @@ export class Engine {
     if (variables.errors) return { errors: variables.errors };
     if (compiled.variablesInsideLiterals.some((name) => variables.coerced[name] == null)) return execute(args);
     const result = compiled.query(args.rootValue, args.contextValue, variables.coerced);
-    return isPromise(result) ? result.then((settled) => this.asGraphQLJs(args, settled)) : this.asGraphQLJs(args, result);
+    // `instanceof Promise` is what node:util's isPromise tested (native promises), and runs in a browser.
+    return result instanceof Promise ? result.then((settled) => this.asGraphQLJs(args, settled)) : this.asGraphQLJs(args, result);
   }
 
   /**

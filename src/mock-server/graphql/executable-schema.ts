@@ -1,8 +1,8 @@
 import { buildASTSchema, parse, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLScalarType, type GraphQLSchema } from 'graphql';
 import { DateTimeScalar } from '../../schema/date-time.js';
-import { schemaSdl } from '../../schema/load.js';
 import type { GraphQLContext } from './context.js';
 import type { Resolvers } from './generated/resolvers-types.js';
+import { schemaSdlText } from './generated/schema-sdl.js';
 import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { directoryResolvers } from './resolvers/directory.js';
@@ -78,7 +78,8 @@ let cached: GraphQLSchema | undefined;
  */
 export function createExecutableSchema(): GraphQLSchema {
   if (cached) return cached;
-  const typeDefs = parse(schemaSdl());
+  // The SDL is embedded (not read from schema.graphql) so that the engine loads in a browser bundle.
+  const typeDefs = parse(schemaSdlText);
   const schema = buildASTSchema(typeDefs);
   attachRootResolvers(schema.getQueryType()!, 'Query');
   attachRootResolvers(schema.getMutationType()!, 'Mutation');

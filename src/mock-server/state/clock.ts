@@ -23,11 +23,12 @@ const MAX_DELAY = 2 ** 31 - 1;
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(at, fire) {
-    let handle: NodeJS.Timeout;
+    let handle: ReturnType<typeof setTimeout>;
     const arm = (): void => {
       const delay = at - Date.now();
       handle = setTimeout(delay > MAX_DELAY ? arm : fire, Math.min(Math.max(delay, 0), MAX_DELAY));
-      handle.unref();
+      // Node's timers have `unref` (so they never keep the process alive); a browser's are numbers.
+      (handle as { unref?: () => void }).unref?.();
     };
     arm();
     return { cancel: () => clearTimeout(handle) };

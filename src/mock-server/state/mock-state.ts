@@ -9,6 +9,7 @@ import { Messages } from './messages/messages.js';
 import { Notifications } from './notifications/notifications.js';
 import { NotificationInbox } from './notifications/inbox.js';
 import { OAuthFlow } from './accounts/oauth.js';
+import type { PasswordHasher } from './accounts/passwords.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './live/presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
@@ -48,6 +49,11 @@ export interface MockStateOptions {
   readonly requireVerification?: boolean;
   /** Storage quota of each workspace, in bytes. @default 5 GiB (`defaultQuotaBytes` in files/quota.ts) */
   readonly fileQuotaBytes?: number;
+  /**
+   * How passwords are hashed and checked: Node's native scrypt in the Node doors
+   * (`nodePasswordHasher`), pure JavaScript elsewhere. @default `webPasswordHasher`, which runs anywhere
+   */
+  readonly passwords?: PasswordHasher;
 }
 
 /**
@@ -114,7 +120,7 @@ export class MockState {
     this.outbox = new Outbox(ctx);
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
     this.verification = new EmailVerification(ctx, this.outbox);
-    this.users = new Users(ctx, this.sessions, this.verification, { requireVerification: options.requireVerification ?? false });
+    this.users = new Users(ctx, this.sessions, this.verification, { requireVerification: options.requireVerification ?? false, passwords: options.passwords });
     this.oauth = new OAuthFlow(ctx, this.users, this.sessions);
     this.socialSignIn = new SocialSignIn(ctx, this.users, this.sessions);
     this.notifications = new Notifications(ctx);

@@ -1,3 +1,4 @@
+import { base64urlToText, textToBase64url } from './base64.js';
 import { badInput } from './errors.js';
 import { requirePageSize } from './input.js';
 
@@ -13,13 +14,13 @@ export interface Page<T> {
 }
 
 export function encodeListCursor(id: string): string {
-  return Buffer.from(`l1:${id}`, 'utf8').toString('base64url');
+  return textToBase64url(`l1:${id}`);
 }
 
 function decodeListCursor(cursor: string): string | null {
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(cursor)) return null;
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  return text.startsWith('l1:') ? text.slice(3) : null;
+  const text = base64urlToText(cursor);
+  return text?.startsWith('l1:') ? text.slice(3) : null;
 }
 
 /** Pages `items` (already in their final order, each with an `id`) after the cursor `after`. */

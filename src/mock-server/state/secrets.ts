@@ -1,3 +1,5 @@
+import { bytesToBase64url } from './base64.js';
+
 /**
  * Produces the unguessable part of a token (access and refresh tokens, upload keys, invite
  * tokens): `bytes` random bytes, base64url-encoded. Injected, like ids and time, so that a test
@@ -10,6 +12,5 @@ export type SecretGenerator = (bytes: number) => string;
  * domain needs no `node:` import for them.
  */
 export const randomSecrets: SecretGenerator = (bytes) => {
-  const random = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...random)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return bytesToBase64url(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../src/mock-server/state/accounts/passwords.js';
+import { nodePasswordHasher } from '../../../src/mock-server/platform/node-passwords.js';
 import { ManualClock } from '../../../src/mock-server/state/clock.js';
 import type { ConversationRecord } from '../../../src/mock-server/state/conversations/records.js';
 import type { MessageRecord } from '../../../src/mock-server/state/messages/records.js';
@@ -51,7 +51,7 @@ describe('workspaceSearch, several words: the fast path answers what the rule sa
   it('matches a straightforward reference on random messages, edits and deletes, both ways', async () => {
     const clock = new ManualClock(Date.UTC(2025, 0, 1));
     const state = new MockState({ clock });
-    const user = state.users.insert({ username: 'ref', displayName: 'Ref', email: 'ref@parley.test' }, await hashPassword('ref-password'));
+    const user = state.users.insert({ username: 'ref', displayName: 'Ref', email: 'ref@parley.test' }, await nodePasswordHasher.hash('ref-password'));
     const workspace = state.workspaces.create({ name: 'Ref', slug: 'ref' }, user.id);
     const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === workspace.id && c.isDefault)!;
     const index = new MessageIndex(state.tables);

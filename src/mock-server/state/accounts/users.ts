@@ -1,7 +1,7 @@
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../errors.js';
 import type { Uploads } from '../files/uploads.js';
 import { quote, requireText } from '../input.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { webPasswordHasher, type PasswordHasher } from './passwords.js';
 import type { PasswordHash, UserRecord } from './records.js';
 import type { IssuedTokens, SessionStore } from './sessions.js';
 import type { StateContext } from '../tables.js';
@@ -32,15 +32,21 @@ export interface SignedIn {
 export interface AccountOptions {
   /** `login` refuses accounts whose email is not verified yet. @default false */
   readonly requireVerification?: boolean;
+  /** How passwords are hashed and checked. @default {@link webPasswordHasher} */
+  readonly passwords?: PasswordHasher;
 }
 
 export class Users {
+  private readonly passwords: PasswordHasher;
+
   constructor(
     private readonly ctx: StateContext,
     private readonly sessions: SessionStore,
     private readonly verification: EmailVerification,
     private readonly options: AccountOptions = {},
-  ) {}
+  ) {
+    this.passwords = options.passwords ?? webPasswordHasher;
+  }
 
   get(userId: string): UserRecord {
     const user = this.ctx.tables.users.get(userId);
@@ -60,7 +66,7 @@ export class Users {
         'input.password',
       );
     }
-    const password = await hashPassword(input.password);
+    const password = await this.passwords.hash(input.password);
     // Checked again after the await: another registration may have taken the name meanwhile.
     const user = this.insert(this.check(checked), password);
     this.verification.send(user);
@@ -97,7 +103,7 @@ export class Users {
     const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
     // No stored password is longer than the rule allows, so a longer one never reaches scrypt.
     const plausible = password.length <= accountRules.passwordMax;
-    if (!user || !user.password || !plausible || !(await verifyPassword(password, user.password))) {
+    if (!user || !user.password || !plausible || !(await this.passwords.verify(password, user.password))) {
       throw unauthenticated('email or password is incorrect');
     }
     if (this.options.requireVerification && user.emailVerifiedAt === null) {

@@ -1,4 +1,5 @@
 import { isUuid } from '../../../schema/ids.js';
+import { base64urlToText, textToBase64url } from '../base64.js';
 
 /**
  * Message cursors: opaque to clients, but they name the conversation and the sequence they
@@ -17,14 +18,14 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const MAX_CURSOR_LENGTH = 128;
 
 export function encodeCursor(cursor: MessageCursor): string {
-  return Buffer.from(`${TAG}:${cursor.conversationId}:${cursor.sequence}`, 'utf8').toString('base64url');
+  return textToBase64url(`${TAG}:${cursor.conversationId}:${cursor.sequence}`);
 }
 
 /** Decodes a cursor, or returns null when `text` is not a cursor this server produced. */
 export function decodeCursor(text: string): MessageCursor | null {
   if (text.length === 0 || text.length > MAX_CURSOR_LENGTH || !BASE64URL.test(text)) return null;
-  const parts = Buffer.from(text, 'base64url').toString('utf8').split(':');
-  if (parts.length !== 3) return null;
+  const parts = base64urlToText(text)?.split(':');
+  if (parts?.length !== 3) return null;
   const [tag, conversationId, sequenceText] = parts as [string, string, string];
   if (tag !== TAG || !isUuid(conversationId) || !/^(0|[1-9][0-9]{0,14})$/.test(sequenceText)) return null;
   // Re-encoding must give back the same text, so two spellings never mean one cursor.

@@ -1,0 +1,18 @@
+/**
+ * Everything below the doors, for a browser bundle: the state, its demo data and the engine,
+ * with no `node:` import and no Node global on the way (DESIGN.md, "One engine, three doors").
+ * The MSW door builds on this entry; `test/build/browser-bundle.test.ts` bundles it for the
+ * browser and runs it where Node's globals are absent.
+ *
+ * Passwords are hashed with `webPasswordHasher` (pure-JS scrypt) here, the default of
+ * `MockState`; the Node doors pass Node's native one instead.
+ */
+export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from './fixtures.js';
+export { createEngine } from './create-engine.js';
+export { Engine, type EngineOptions, type ExecutionMode, type OperationRequest } from './engine/engine.js';
+export { MockState, type MockStateOptions } from './state/mock-state.js';
+export { ManualClock, systemClock, type Clock, type Timer } from './state/clock.js';
+export { webPasswordHasher, type PasswordHasher } from './state/accounts/passwords.js';
+export { DomainError } from './state/errors.js';
+export { ErrorCode } from '../schema/error-codes.js';
+export { schemaSdlText } from './graphql/generated/schema-sdl.js';
