@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { DateTimeScalar } from '../../schema/date-time.js';
-import { schemaSdl } from '../../schema/load.js';
+import { schemaSdlText } from '../graphql/generated/schema-sdl.js';
 import type { Clock } from '../state/clock.js';
 import { randomEvents, isRandomEvent } from './random-events.js';
 import { seededFaker } from './random-faker.js';
@@ -60,7 +60,7 @@ function pathText(path: GraphQLResolveInfo['path'] | undefined): string {
  * Each execution has a store of its own, so requests share nothing.
  */
 export function createRandomSchema(options: RandomSchemaOptions): GraphQLSchema {
-  const schema = buildASTSchema(parse(schemaSdl()));
+  const schema = buildASTSchema(parse(schemaSdlText));
   const dateTime = schema.getType('DateTime') as GraphQLScalarType;
   dateTime.serialize = DateTimeScalar.serialize;
   dateTime.parseValue = DateTimeScalar.parseValue;
