@@ -1,0 +1,16 @@
+/**
+ * `parley/msw`: Parley's mock as MSW handlers, for a frontend's unit and component tests
+ * (`setupServer` from `msw/node`) and its browser build (`setupWorker` from `msw/browser`).
+ *
+ * @example
+ * const parley = await createParleyHandlers();
+ * const server = setupServer(...parley.handlers);
+ * beforeAll(() => server.listen());
+ * afterEach(async () => { server.resetHandlers(); await parley.reset(); });
+ * afterAll(() => server.close());
+ */
+export { createParleyHandlers, type ParleyHandlers, type ParleyHandlersOptions } from './handlers.js';
+export { failOperation, type FailOperationOptions } from './fail-operation.js';
+export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/fixtures.js';
+export { MockState } from '../mock-server/state/mock-state.js';
+export { ErrorCode } from '../schema/error-codes.js';
