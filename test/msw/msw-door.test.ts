@@ -104,6 +104,13 @@ describe('parley/msw: createParleyHandlers', () => {
     expect(await newest(again, await general(again))).not.toContain('before reset');
   });
 
+  it('with an MSW graphql override in use, a document that does not parse still gets GRAPHQL_PARSE_FAILED (MSW logs its own error)', async () => {
+    server.use(failOperation('SendMessage', 'FORBIDDEN'));
+    const response = await gql(ENDPOINT, '{ workspaces {');
+    expect(response.status).toBe(400);
+    expectCode(response, 'GRAPHQL_PARSE_FAILED');
+  });
+
   it('empty: true starts with no data', async () => {
     const empty = await createParleyHandlers({ endpoint: 'http://empty.test/graphql', empty: true });
     server.use(...empty.handlers);
