@@ -135,6 +135,7 @@ describe('parley/msw answers as the HTTP door does', () => {
     ['an unknown field (400)', '', { method: 'POST', headers: json, body: JSON.stringify({ query: '{ nope }' }) }],
     ['a mutation over GET (405)', `?query=${encodeURIComponent('mutation { logout(refreshToken: "x") }')}`, { method: 'GET', headers: { accept: 'application/graphql-response+json' } }],
     ['a wrong content type (415)', '', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }],
+    ['a CORS preflight (204)', '', { method: 'OPTIONS' }],
     ['a query over GET', `?query=${encodeURIComponent('{ workspaces { id } }')}`, { method: 'GET', headers: { accept: 'application/json' } }],
   ] satisfies [string, string, RequestInit][])('%s', async (_name, path, init) => {
     const [msw, door] = await both(path, init);
