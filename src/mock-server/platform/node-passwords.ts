@@ -1,5 +1,5 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
-import { formatPasswordHash, parsePasswordHash, passwordScrypt, type PasswordHasher } from '../state/accounts/passwords.js';
+import { passwordScrypt, scryptHasher, type PasswordHasher } from '../state/accounts/passwords.js';
 
 function derive(password: string, salt: Uint8Array): Promise<Uint8Array> {
   const { N, r, p, keyLength } = passwordScrypt;
@@ -13,14 +13,4 @@ function derive(password: string, salt: Uint8Array): Promise<Uint8Array> {
  * in the same format as `webPasswordHasher`. The Node doors pass it to the state they build; it
  * lives outside `state/`, which stays free of `node:` imports.
  */
-export const nodePasswordHasher: PasswordHasher = {
-  async hash(password) {
-    const salt = globalThis.crypto.getRandomValues(new Uint8Array(passwordScrypt.saltLength));
-    return formatPasswordHash(salt, await derive(password, salt));
-  },
-  async verify(password, stored) {
-    const parsed = parsePasswordHash(stored);
-    if (!parsed) return false;
-    return timingSafeEqual(await derive(password, parsed.salt), parsed.key);
-  },
-};
+export const nodePasswordHasher: PasswordHasher = scryptHasher(derive, (a, b) => timingSafeEqual(a, b));

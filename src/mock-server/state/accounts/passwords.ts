@@ -51,20 +51,32 @@ async function derive(password: string, salt: Uint8Array): Promise<Uint8Array> {
 }
 
 /**
+ * A {@link PasswordHasher} in the format of {@link passwordScrypt} from an scrypt implementation
+ * (`derive`) and a constant-time comparison (`equal`): a random salt per hash; a stored hash that
+ * does not parse verifies nothing.
+ */
+export function scryptHasher(
+  derive: (password: string, salt: Uint8Array) => Promise<Uint8Array>,
+  equal: (a: Uint8Array, b: Uint8Array) => boolean,
+): PasswordHasher {
+  return {
+    async hash(password) {
+      const salt = globalThis.crypto.getRandomValues(new Uint8Array(passwordScrypt.saltLength));
+      return formatPasswordHash(salt, await derive(password, salt));
+    },
+    async verify(password, stored) {
+      const parsed = parsePasswordHash(stored);
+      if (!parsed) return false;
+      return equal(await derive(password, parsed.salt), parsed.key);
+    },
+  };
+}
+
+/**
  * Pure JavaScript (@noble/hashes' audited scrypt) with Web Crypto's random salt: runs in a
  * browser bundle, and in Node too. About 2 to 3 times slower than Node's native scrypt (measured
  * on this machine: about 180 ms a hash against 50 ms), and it yields to the event loop while it
  * works, so a page stays responsive. The default of `MockState`; the Node doors pass
  * `nodePasswordHasher` (`platform/node-passwords.ts`).
  */
-export const webPasswordHasher: PasswordHasher = {
-  async hash(password) {
-    const salt = globalThis.crypto.getRandomValues(new Uint8Array(passwordScrypt.saltLength));
-    return formatPasswordHash(salt, await derive(password, salt));
-  },
-  async verify(password, stored) {
-    const parsed = parsePasswordHash(stored);
-    if (!parsed) return false;
-    return equalInConstantTime(await derive(password, parsed.salt), parsed.key);
-  },
-};
+export const webPasswordHasher: PasswordHasher = scryptHasher(derive, equalInConstantTime);
