@@ -4,7 +4,7 @@ import type { Engine } from '../src/mock-server/engine/engine.js';
 import { encodeCursor } from '../src/mock-server/state/messages/cursor.js';
 import type { MessagePage } from '../src/mock-server/state/messages/message-pages.js';
 import { appendMessages, createConversation, type BenchConversation } from './conversation.js';
-import { collectGarbage, median } from './stats.js';
+import { pairedRounds } from './stats.js';
 
 /**
  * Deep paging: the same 30-message page read from a small and from a large conversation, at the
@@ -187,26 +187,8 @@ async function compare(
   await time('large', warmUp);
   // One full gc per row, not per round: with a million messages it takes ~0.7 s. What the calls
   // leave behind is young garbage, which scavenges clear whatever the old generation holds.
-  collectGarbage();
-  const small: number[] = [];
-  const large: number[] = [];
-  const ratios: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const);
-    const ns = { small: 0, large: 0 };
-    for (const size of order) ns[size] = await time(size, row.iterations);
-    small.push(ns.small);
-    large.push(ns.large);
-    ratios.push(ns.large / ns.small);
-  }
-  return {
-    ...row,
-    smallNs: median(small),
-    largeNs: median(large),
-    ratio: median(ratios),
-    minRatio: Math.min(...ratios),
-    maxRatio: Math.max(...ratios),
-  };
+  const timing = await pairedRounds(rounds, (size) => time(size, row.iterations));
+  return { ...row, smallNs: timing.small, largeNs: timing.large, ratio: timing.ratio, minRatio: timing.minRatio, maxRatio: timing.maxRatio };
 }
 
 /** Throws unless `nodes` is a full page starting at `expected`. */

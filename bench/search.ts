@@ -6,7 +6,7 @@ import type { Engine } from '../src/mock-server/engine/engine.js';
 import { nodePasswordHasher } from '../src/mock-server/platform/node-passwords.js';
 import { MockState } from '../src/mock-server/state/mock-state.js';
 import { chatTexts } from './chat-texts.js';
-import { collectGarbage, median } from './stats.js';
+import { pairedRounds } from './stats.js';
 import { table } from './table.js';
 
 /**
@@ -111,19 +111,8 @@ async function timeCalls(call: Call, ms: number): Promise<number> {
 async function compare(calls: { small: Call; large: Call }, ms: number, rounds: number): Promise<Pick<SearchRow, 'smallUs' | 'largeUs' | 'ratio' | 'minRatio' | 'maxRatio'>> {
   await timeCalls(calls.small, ms / 2);
   await timeCalls(calls.large, ms / 2);
-  collectGarbage();
-  const small: number[] = [];
-  const large: number[] = [];
-  const ratios: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const);
-    const us = { small: 0, large: 0 };
-    for (const size of order) us[size] = await timeCalls(calls[size], ms);
-    small.push(us.small);
-    large.push(us.large);
-    ratios.push(us.large / us.small);
-  }
-  return { smallUs: median(small), largeUs: median(large), ratio: median(ratios), minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios) };
+  const timing = await pairedRounds(rounds, (size) => timeCalls(calls[size], ms));
+  return { smallUs: timing.small, largeUs: timing.large, ratio: timing.ratio, minRatio: timing.minRatio, maxRatio: timing.maxRatio };
 }
 
 export async function measureSearch(options: SearchBenchOptions = defaultSearchOptions, progress: (line: string) => void = () => {}): Promise<SearchBenchResult> {

@@ -19,3 +19,33 @@ export function median(samples: readonly number[]): number {
 export function collectGarbage(): void {
   globalThis.gc?.();
 }
+
+export interface PairedTiming {
+  /** Medians of each side's per-round figure. */
+  readonly small: number;
+  readonly large: number;
+  /** Median, lowest and highest of the per-round ratios large / small. */
+  readonly ratio: number;
+  readonly minRatio: number;
+  readonly maxRatio: number;
+}
+
+/**
+ * Times a small and a large case back to back each round, alternating which goes first (so
+ * drift in the machine falls on both), after one full gc; `time` returns one round's figure.
+ */
+export async function pairedRounds(rounds: number, time: (size: 'small' | 'large') => Promise<number>): Promise<PairedTiming> {
+  collectGarbage();
+  const small: number[] = [];
+  const large: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const);
+    const figure = { small: 0, large: 0 };
+    for (const size of order) figure[size] = await time(size);
+    small.push(figure.small);
+    large.push(figure.large);
+    ratios.push(figure.large / figure.small);
+  }
+  return { small: median(small), large: median(large), ratio: median(ratios), minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios) };
+}
