@@ -1,0 +1,113 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatTestBody, consumerPackageJson, consumerTsconfig, entriesTest, readmeMswSetup } from './consumer-project/files.js';
+
+/**
+ * Issue 19, "in a consumer's tests": Parley as users get it. `npm pack`, install the tarball into
+ * a fresh project with vitest and msw, and run a test there whose setup is the README's MSW lines,
+ * verbatim; type-check it with the project's own tsc. This proves the `files` list, the `exports`
+ * map and the types, which no test importing src/ can.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+};
+
+/** The consumer's tools, at the versions this repository installed: npm's cache already has them. */
+const tools = ['vitest', 'msw', 'typescript', '@types/node'].map((name) => {
+  const { version } = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  return `${name}@${version}`;
+});
+
+/**
+ * Children get none of the outer vitest's variables (VITEST, VITEST_POOL_ID, ...), nor what
+ * `npm test` says of this package (npm_package_*, npm_lifecycle_*, its local prefix), which would
+ * steer the inner vitest and npm. The user's npm settings (registry, cache, proxy) stay.
+ */
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|NODE_ENV$|npm_package_|npm_lifecycle_|npm_config_local_prefix$)/i.test(name)),
+);
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 90_000 });
+  if (result.error) throw result.error;
+  return result;
+}
+
+function succeed(command: string, args: string[], cwd: string): string {
+  const result = run(command, args, cwd);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+let project: string;
+let packed: string[];
+const setup = readmeMswSetup(readFileSync(join(root, 'README.md'), 'utf8'));
+
+beforeAll(() => {
+  project = mkdtempSync(join(tmpdir(), 'parley-consumer-'));
+  // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean + build) would pull dist/ away
+  // from the test files that run it in parallel, so the pack skips scripts.
+  const [pack] = JSON.parse(succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], root)) as [
+    { filename: string; files: { path: string }[] },
+  ];
+  packed = pack.files.map((file) => file.path);
+  writeFileSync(join(project, 'package.json'), consumerPackageJson);
+  writeFileSync(join(project, 'tsconfig.json'), consumerTsconfig);
+  writeFileSync(join(project, 'chat.test.ts'), setup + chatTestBody);
+  writeFileSync(join(project, 'entries.test.ts'), entriesTest);
+  succeed('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${pack.filename}`, ...tools], project);
+}, 120_000);
+
+afterAll(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+describe('Parley packed and installed into a fresh project', () => {
+  it('the tarball holds every exports and bin target, the schema and the fixtures, and nothing test-only', () => {
+    const targets = Object.values(rootPackage.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
+    for (const target of [...targets, ...Object.values(rootPackage.bin)]) expect(packed).toContain(target.replace(/^\.\//, ''));
+    expect(packed).toContain('schema.graphql');
+    expect(packed).toContain('fixtures/credentials.example.json');
+    expect(packed).toContain('dist/graphiql/graphiql.js');
+    expect(packed.filter((path) => !/^(dist\/|fixtures\/|schema\.graphql$|README\.md$|LICENSE|package\.json$)/.test(path))).toEqual([]);
+    expect(packed.filter((path) => /\.test\.|(^|\/)(test|bench|scripts|examples)\//.test(path))).toEqual([]);
+  });
+
+  it("the README's MSW setup is under 10 lines", () => {
+    expect(setup.split('\n').filter((line) => line.trim() !== '').length).toBeLessThan(10);
+  });
+
+  it("the consumer's tests pass under its own vitest: alice sends a message to #general and reads it back through MSW", () => {
+    const result = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=json', '--outputFile=report.json'], project);
+    const report = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+    };
+    const outcomes = report.testResults.flatMap((file) => file.assertionResults.map((test) => `${test.status}: ${test.title} ${test.failureMessages.join('\n')}`.trim()));
+    expect(outcomes.sort(), result.stderr).toEqual([
+      'passed: alice logs in, sends a message to #general and reads it back',
+      'passed: each test starts from the seed again (reset in afterEach)',
+      'passed: every entry of the exports map loads, with its types',
+    ]);
+    expect(result.status).toBe(0);
+  });
+
+  it("the consumer's tests type-check against Parley's .d.ts files (strict, skipLibCheck off)", () => {
+    const result = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'], project);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('the parley command runs from the installed package', () => {
+    expect(succeed(join(project, 'node_modules/.bin/parley'), ['schema', 'print'], project)).toContain('type Query');
+  });
+});
