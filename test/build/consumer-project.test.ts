@@ -1,4 +1,4 @@
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,14 +35,27 @@ const env = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|NODE_ENV$|npm_package_|npm_lifecycle_|npm_config_local_prefix$)/i.test(name)),
 );
 
-function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 90_000 });
-  if (result.error) throw result.error;
-  return result;
+interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
 }
 
-function succeed(command: string, args: string[], cwd: string): string {
-  const result = run(command, args, cwd);
+/** Runs a command without blocking this worker (an install takes seconds). */
+function run(command: string, args: string[], cwd: string): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, timeout: 150_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function succeed(command: string, args: string[], cwd: string): Promise<string> {
+  const result = await run(command, args, cwd);
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
@@ -51,11 +64,11 @@ let project: string;
 let packed: string[];
 const setup = readmeMswSetup(readFileSync(join(root, 'README.md'), 'utf8'));
 
-beforeAll(() => {
+beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'parley-consumer-'));
   // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean + build) would pull dist/ away
   // from the test files that run it in parallel, so the pack skips scripts.
-  const [pack] = JSON.parse(succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], root)) as [
+  const [pack] = JSON.parse(await succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], root)) as [
     { filename: string; files: { path: string }[] },
   ];
   packed = pack.files.map((file) => file.path);
@@ -63,14 +76,16 @@ beforeAll(() => {
   writeFileSync(join(project, 'tsconfig.json'), consumerTsconfig);
   writeFileSync(join(project, 'chat.test.ts'), setup + chatTestBody);
   writeFileSync(join(project, 'entries.test.ts'), entriesTest);
-  succeed('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${pack.filename}`, ...tools], project);
-}, 120_000);
+  await succeed('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${pack.filename}`, ...tools], project);
+}, 180_000);
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
-describe('Parley packed and installed into a fresh project', () => {
+// Each step takes seconds (install about 15 s, tsc and vitest 1 to 3 s each) and many times that
+// when the rest of the suite loads the machine: generous timeouts, not the suite's 20 s.
+describe('Parley packed and installed into a fresh project', { timeout: 120_000 }, () => {
   it('the tarball holds every exports and bin target, the schema and the fixtures, and nothing test-only', () => {
     const targets = Object.values(rootPackage.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
     for (const target of [...targets, ...Object.values(rootPackage.bin)]) expect(packed).toContain(target.replace(/^\.\//, ''));
@@ -85,8 +100,8 @@ describe('Parley packed and installed into a fresh project', () => {
     expect(setup.split('\n').filter((line) => line.trim() !== '').length).toBeLessThan(10);
   });
 
-  it("the consumer's tests pass under its own vitest: alice sends a message to #general and reads it back through MSW", () => {
-    const result = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=json', '--outputFile=report.json'], project);
+  it("the consumer's tests pass under its own vitest: alice sends a message to #general and reads it back through MSW", async () => {
+    const result = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=json', '--outputFile=report.json'], project);
     const report = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8')) as {
       numPassedTests: number;
       numFailedTests: number;
@@ -101,13 +116,13 @@ describe('Parley packed and installed into a fresh project', () => {
     expect(result.status).toBe(0);
   });
 
-  it("the consumer's tests type-check against Parley's .d.ts files (strict, skipLibCheck off)", () => {
-    const result = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'], project);
+  it("the consumer's tests type-check against Parley's .d.ts files (strict, skipLibCheck off)", async () => {
+    const result = await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'], project);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 
-  it('the parley command runs from the installed package', () => {
-    expect(succeed(join(project, 'node_modules/.bin/parley'), ['schema', 'print'], project)).toContain('type Query');
+  it('the parley command runs from the installed package', async () => {
+    expect(await succeed(join(project, 'node_modules/.bin/parley'), ['schema', 'print'], project)).toContain('type Query');
   });
 });
