@@ -22,6 +22,13 @@ export function webSocketEndpoint(endpoint: string): string {
   return endpoint.replace(/^http(s?):/i, 'ws$1:');
 }
 
+/**
+ * Sockets a Parley link serves. MSW hands a connection to every `ws` handler whose URL matches;
+ * the first Parley link in the handler list (the latest `server.use(...)`) takes it, as the first
+ * matching HTTP handler takes a request, and the others leave it alone rather than answer twice.
+ */
+const claimed = new WeakSet<object>();
+
 /** The HTTP origin of a WebSocket URL, for the URLs the engine hands out (as the HTTP door's). */
 function httpOrigin(url: URL): string {
   return `${url.protocol === 'wss:' ? 'https:' : 'http:'}//${url.host}`;
@@ -39,6 +46,8 @@ function httpOrigin(url: URL): string {
 export function graphqlWsLink(endpoint: string, sessions: () => GraphQLWsSessions): GraphQLWsLink {
   const open = new Set<MswClient>();
   const handler = ws.link(webSocketEndpoint(endpoint)).addEventListener('connection', ({ client, info }) => {
+    if (claimed.has(client)) return;
+    claimed.add(client);
     const closed = sessions().opened(
       {
         protocol: handleProtocols(info.protocols ?? []) || '',

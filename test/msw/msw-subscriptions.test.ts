@@ -173,6 +173,17 @@ describe('parley/msw: subscriptions over ws.link', () => {
     expect(await socket.closed).toEqual({ code: 4401, reason: 'Unauthorized: the session has ended' });
   });
 
+  it('two Parley handler sets on one endpoint: the one used last serves the socket alone, as for HTTP', async () => {
+    const empty = await createParleyHandlers({ endpoint: ENDPOINT, empty: true });
+    server.use(...empty.handlers);
+    // Only the empty state knows this user: the seeded one would refuse the token with 4401.
+    const newcomer = await registerActor(ENDPOINT, 'newcomer');
+    const socket = mswSocket({ Authorization: `Bearer ${newcomer.token}` });
+    await acknowledged(socket);
+    expect(await new Results<{ me: { id: string } }>(socket, '{ me { id } }').data()).toEqual({ me: { id: newcomer.id } });
+    expect(empty.state.presence.isPresent(newcomer.id)).toBe(true);
+  });
+
   it('reset() closes open sockets with 1012; the old token is refused by the fresh state (4401)', async () => {
     const alice = await demoUser('alice');
     const channel = await general(alice);
