@@ -5,7 +5,6 @@ import type { GraphQLWsSessions } from '../mock-server/realtime/graphql-ws-sessi
 
 /** One intercepted socket, as MSW's `ws.link` hands it over (msw's `client`). */
 type MswClient = Parameters<Parameters<ReturnType<typeof ws.link>['addEventListener']>[1]>[0]['client'];
-type Frame = MessageEvent['data'];
 
 export interface GraphQLWsLink {
   /** The `ws.link` handler, for `setupServer(...)` / `setupWorker(...)`. */
@@ -73,8 +72,11 @@ export function graphqlWsLink(endpoint: string, sessions: () => GraphQLWsSession
   };
 }
 
-/** A frame as text: graphql-ws sends strings; a binary frame is read as UTF-8 (and then refused as graphql-ws refuses any bad message, 4400). */
-async function frameText(data: Frame): Promise<string> {
+/**
+ * A frame as text: graphql-ws sends strings; a binary frame (a Blob, ArrayBuffer or view, as MSW
+ * passes them on) is read as UTF-8, as the Node door reads one, and graphql-ws judges the text.
+ */
+async function frameText(data: unknown): Promise<string> {
   if (typeof data === 'string') return data;
   if (data instanceof Blob) return data.text();
   const view = data as ArrayBuffer | ArrayBufferView;

@@ -173,6 +173,24 @@ describe('parley/msw: subscriptions over ws.link', () => {
     expect(await socket.closed).toEqual({ code: 4401, reason: 'Unauthorized: the session has ended' });
   });
 
+  it('a socket without the graphql-transport-ws subprotocol is closed with 4406; a binary frame is read as UTF-8 text', async () => {
+    const frames = (protocols: string[], send?: Uint8Array<ArrayBuffer>) =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        const socket = new globalThis.WebSocket(WS_URL, protocols);
+        socket.addEventListener('open', () => send && socket.send(send));
+        socket.addEventListener('message', (event) => {
+          seen.push(String(event.data));
+          socket.close(1000);
+        });
+        socket.addEventListener('close', (event) => resolve([...seen, `closed ${event.code}`]));
+      });
+    expect(await frames([])).toEqual(['closed 4406']);
+    const alice = await demoUser('alice');
+    const init = new TextEncoder().encode(JSON.stringify({ type: 'connection_init', payload: { token: alice.token } }));
+    expect(await frames(['graphql-transport-ws'], init)).toEqual(['{"type":"connection_ack"}', 'closed 1000']);
+  });
+
   it('two Parley handler sets on one endpoint: the one used last serves the socket alone, as for HTTP', async () => {
     const empty = await createParleyHandlers({ endpoint: ENDPOINT, empty: true });
     server.use(...empty.handlers);
