@@ -1,11 +1,14 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler, type WebSocketHandler } from 'msw';
 import { ErrorCode } from '../schema/error-codes.js';
 import { Engine, type ExecutionMode } from '../mock-server/engine/engine.js';
 import { graphqlOverHttp } from '../mock-server/engine/graphql-over-http.js';
 import { limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { createExecutableSchema } from '../mock-server/graphql/executable-schema.js';
 import { createDemoState } from '../mock-server/fixtures.js';
+import { SocketClose } from '../mock-server/realtime/close-codes.js';
+import { createGraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
 import { MockState } from '../mock-server/state/mock-state.js';
+import { graphqlWsLink, webSocketEndpoint } from './graphql-ws-link.js';
 
 export interface ParleyHandlersOptions {
   /** The GraphQL endpoint your client calls (absolute, or a path for the browser). @default 'http://localhost:4000/graphql' */
@@ -25,8 +28,17 @@ export interface ParleyHandlersOptions {
 }
 
 export interface ParleyHandlers {
-  /** Give these to `setupServer(...)` (msw/node) or `setupWorker(...)` (msw/browser). */
-  readonly handlers: HttpHandler[];
+  /**
+   * Give these to `setupServer(...)` (msw/node) or `setupWorker(...)` (msw/browser): GraphQL over
+   * HTTP on `endpoint`, and graphql-ws (`graphql-transport-ws`) on {@link webSocketUrl}.
+   */
+  readonly handlers: (HttpHandler | WebSocketHandler)[];
+  /**
+   * Where subscriptions are served: `endpoint` with `ws:` for `http:` (`wss:` for `https:`), e.g.
+   * `ws://localhost:4000/graphql`; a path endpoint stays a path. Give it to graphql-ws's
+   * `createClient({ url })` after `server.listen()` / `worker.start()` (see the README).
+   */
+  readonly webSocketUrl: string;
   /**
    * The state the handlers run on, to arrange data and assert on it. A getter: {@link reset}
    * replaces it, so read `parley.state` again after a reset rather than keeping the old one.
@@ -34,7 +46,11 @@ export interface ParleyHandlers {
   readonly state: MockState;
   /** The engine the handlers run on (its `state` is {@link state}). */
   readonly engine: Engine;
-  /** Back to the seeded data (or empty): a fresh state, as after `createParleyHandlers`. */
+  /**
+   * Back to the seeded data (or empty): a fresh state, as after `createParleyHandlers`. Open
+   * subscription sockets ran on the old state: they are closed with 1012 ("service restart"),
+   * and their tokens belong to the old state, so a client logs in again.
+   */
   reset(): Promise<void>;
 }
 
@@ -47,7 +63,11 @@ export interface ParleyHandlers {
  * Per-test overrides are MSW's own: `server.use(graphql.mutation('SendMessage', ...))` comes
  * before these handlers; {@link failOperation} covers "fail this operation with this code".
  *
- * Subscriptions (`ws.link`) are not served yet.
+ * Subscriptions run over MSW's WebSocket interception (`ws.link` on {@link ParleyHandlers.webSocketUrl}),
+ * with graphql-ws's protocol and the Node WebSocket door's rules (token in `connection_init`, 4401,
+ * expiry, revocation, presence), on the same state: a `messageCreated` subscription sees a
+ * `sendMessage` sent through the HTTP handlers. In Node, MSW intercepts `globalThis.WebSocket`,
+ * which Node 20 lacks (see the README, "Subscriptions through MSW").
  */
 export async function createParleyHandlers(options: ParleyHandlersOptions = {}): Promise<ParleyHandlers> {
   const endpoint = options.endpoint ?? 'http://localhost:4000/graphql';
@@ -58,6 +78,8 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
   };
   let engine = await build();
   let handle = graphqlOverHttp(engine);
+  let sessions = createGraphQLWsSessions(engine);
+  const subscriptions = graphqlWsLink(endpoint, () => sessions);
 
   const answer = async (request: Request): Promise<Response> => {
     // The HTTP door answers a CORS preflight so; a page's service worker never sees one, Node has none.
@@ -82,7 +104,8 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
   };
 
   return {
-    handlers: [http.all(endpoint, ({ request }) => answer(request))],
+    handlers: [http.all(endpoint, ({ request }) => answer(request)), subscriptions.handler],
+    webSocketUrl: webSocketEndpoint(endpoint),
     get state() {
       return engine.state;
     },
@@ -92,6 +115,8 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
     async reset() {
       engine = await build();
       handle = graphqlOverHttp(engine);
+      sessions = createGraphQLWsSessions(engine);
+      subscriptions.closeAll(SocketClose.ServiceRestart, 'the mock was reset to its seed; log in again');
     },
   };
 }
