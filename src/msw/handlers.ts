@@ -1,7 +1,10 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ErrorCode } from '../schema/error-codes.js';
+import { Chaos } from '../mock-server/engine/chaos.js';
+import type { ChaosSettings } from '../mock-server/engine/chaos-settings.js';
 import { Engine, type ExecutionMode } from '../mock-server/engine/engine.js';
 import { graphqlOverHttp } from '../mock-server/engine/graphql-over-http.js';
+import { RequestJournal } from '../mock-server/engine/journal.js';
 import { limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { createExecutableSchema } from '../mock-server/graphql/executable-schema.js';
 import { createDemoState } from '../mock-server/fixtures.js';
@@ -22,6 +25,8 @@ export interface ParleyHandlersOptions {
    * runs each document a few times only, where compiling would not pay.
    */
   readonly execution?: ExecutionMode;
+  /** Chaos to start with (and to go back to on {@link ParleyHandlers.reset}). @default none */
+  readonly chaos?: ChaosSettings;
 }
 
 export interface ParleyHandlers {
@@ -34,7 +39,15 @@ export interface ParleyHandlers {
   readonly state: MockState;
   /** The engine the handlers run on (its `state` is {@link state}). */
   readonly engine: Engine;
-  /** Back to the seeded data (or empty): a fresh state, as after `createParleyHandlers`. */
+  /**
+   * Injected latency and failures, the same as `POST /dev/chaos` on the server:
+   * `parley.chaos.set({ operations: { SendMessage: { errorCode: 'FORBIDDEN' } } })`, `parley.chaos.clear()`,
+   * `parley.chaos.settings`. Latency waits on the state's clock. The same object across resets.
+   */
+  readonly chaos: Chaos;
+  /** The last requests the handlers answered, as `GET /dev/journal`: `parley.journal.list()`, `.clear()`. */
+  readonly journal: RequestJournal;
+  /** Back to the seeded data (or empty), the starting chaos and an empty journal: as after `createParleyHandlers`. */
   reset(): Promise<void>;
 }
 
@@ -52,12 +65,14 @@ export interface ParleyHandlers {
 export async function createParleyHandlers(options: ParleyHandlersOptions = {}): Promise<ParleyHandlers> {
   const endpoint = options.endpoint ?? 'http://localhost:4000/graphql';
   const schema = createExecutableSchema();
+  const chaos = new Chaos(options.chaos);
+  const journal = new RequestJournal();
   const build = async (): Promise<Engine> => {
     const state = options.empty ? new MockState() : await createDemoState({ seed: options.seed ?? 1 });
-    return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits });
+    return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits, chaos, journal });
   };
   let engine = await build();
-  let handle = graphqlOverHttp(engine);
+  let handle = graphqlOverHttp(engine, { transport: 'msw' });
 
   const answer = async (request: Request): Promise<Response> => {
     // The HTTP door answers a CORS preflight so; a page's service worker never sees one, Node has none.
@@ -89,9 +104,13 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
     get engine() {
       return engine;
     },
+    chaos,
+    journal,
     async reset() {
       engine = await build();
-      handle = graphqlOverHttp(engine);
+      handle = graphqlOverHttp(engine, { transport: 'msw' });
+      chaos.set(options.chaos ?? {});
+      journal.clear();
     },
   };
 }

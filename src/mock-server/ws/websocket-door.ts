@@ -5,6 +5,7 @@ import type { Context } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
+import { journaledExecute } from '../engine/journal-record.js';
 import type { Timer } from '../state/clock.js';
 import { DomainError } from '../state/errors.js';
 import { closeReason, SocketClose } from './close-codes.js';
@@ -125,7 +126,8 @@ export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOption
         });
         return 'schema' in args ? args : args.map(engine.formatError);
       },
-      execute: (args: ExecutionArgs) => engine.execute(args),
+      // The one call that records queries and mutations over WebSocket in the request journal.
+      execute: (args: ExecutionArgs) => journaledExecute(engine, 'ws', args),
       subscribe: (args: ExecutionArgs) => engine.subscribe(args),
       onNext(ctx, _id, _payload, _args, result) {
         const { socket } = ctx.extra;
