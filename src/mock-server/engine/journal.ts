@@ -42,6 +42,7 @@ export interface JournalEntry {
   readonly variables: unknown;
   readonly caller: JournalCaller | null;
   readonly status: number | null;
+  /** From the request's arrival to its answer, rounded to 0.1 ms. */
   readonly durationMs: number;
   readonly errorCodes: readonly string[];
 }
@@ -105,7 +106,7 @@ function entryOf(record: JournalRecord): JournalEntry {
     variables: redactSecrets(record.variables),
     caller: record.caller,
     status: record.status,
-    durationMs: record.durationMs,
+    durationMs: Math.round(record.durationMs * 10) / 10,
     errorCodes: record.errorCodes,
   };
 }
