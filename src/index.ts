@@ -21,3 +21,6 @@ export { SocketClose } from './mock-server/realtime/close-codes.js';
 export { DomainError } from './mock-server/state/errors.js';
 export { ErrorCode } from './schema/error-codes.js';
 export { schemaSdl, schemaPath } from './schema/load.js';
+export { Chaos, type ChaosPlan } from './mock-server/engine/chaos.js';
+export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from './mock-server/engine/chaos-settings.js';
+export { RequestJournal, type JournalEntry, type JournalCaller, type JournalTransport } from './mock-server/engine/journal.js';

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { MAX_LATENCY_MS, type LatencyRange } from '../mock-server/engine/chaos-settings.js';
 import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
@@ -11,6 +12,17 @@ function integer(name: string, min: number, max: number) {
     }
     return parsed;
   };
+}
+
+/** `--latency 200-800` (a range) or `--latency 300` (always the same), in milliseconds. */
+function latencyRange(value: string): LatencyRange {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim());
+  const minMs = Number(match?.[1]);
+  const maxMs = match?.[2] === undefined ? minMs : Number(match[2]);
+  if (!match || maxMs < minMs || maxMs > MAX_LATENCY_MS) {
+    throw new InvalidArgumentError(`--latency must be MIN-MAX or MS in whole milliseconds from 0 to ${MAX_LATENCY_MS}, MIN not above MAX (e.g. 200-800).`);
+  }
+  return { minMs, maxMs };
 }
 
 const limitHelp: Record<keyof QueryLimits, string> = {
@@ -32,6 +44,7 @@ interface ServeOptions extends Partial<QueryLimits> {
   requireVerification: boolean;
   execution: ExecutionMode;
   random: boolean;
+  latency?: LatencyRange;
 }
 
 /**
@@ -59,8 +72,9 @@ export function mockCommand(): Command {
     .option('--seed <seed>', 'seed of the demo data (or of the random values with --random): the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
     .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
-    .option('--no-dev-routes', 'do not serve /dev/... (the outbox of mails)')
+    .option('--no-dev-routes', 'do not serve /dev (dev controls: outbox, request journal, chaos)')
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
+    .option('--latency <ms>', 'wait MIN-MAX milliseconds (e.g. 200-800) before answering every query and mutation over HTTP (chaos; change it at /dev/chaos)', latencyRange)
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
@@ -86,6 +100,7 @@ export function mockCommand(): Command {
       execution: options.execution,
       limits,
       random: options.random,
+      ...(options.latency ? { chaos: { latency: options.latency } } : {}),
     });
     const stop = () => {
       void server.close().then(() => process.exit(0));
@@ -98,6 +113,8 @@ export function mockCommand(): Command {
     console.log(`parley mock listening on ${server.url}`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
     console.log(await startupNotes(server.url, options.empty || options.random));
+    if (options.devRoutes) console.log(`dev controls: ${server.origin}/dev (request journal, chaos, outbox)`);
+    if (options.latency) console.log(`parley mock: chaos latency ${options.latency.minMs}-${options.latency.maxMs} ms on every query and mutation over HTTP`);
   });
   return mock;
 }

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import { createEngine } from './create-engine.js';
+import { Chaos } from './engine/chaos.js';
+import type { ChaosSettings } from './engine/chaos-settings.js';
 import type { Engine, ExecutionMode } from './engine/engine.js';
 import type { QueryLimits } from './engine/limits.js';
 import type { BugLogger } from './engine/format-error.js';
@@ -45,6 +47,11 @@ export interface MockServerOptions extends HttpDoorOptions {
    * @default false (the stateful mock)
    */
   readonly random?: boolean | RandomModeOptions;
+  /**
+   * Chaos to start with: injected latency and failures (see the README, "Dev controls"), changed at
+   * run time through `/dev/chaos` or `mock.engine.chaos`. @default none
+   */
+  readonly chaos?: ChaosSettings;
 }
 
 export interface RunningMockServer {
@@ -85,12 +92,12 @@ async function mockState(options: MockServerOptions): Promise<MockState> {
 async function randomEngine(options: MockServerOptions, random: true | RandomModeOptions): Promise<Engine> {
   const { createRandomEngine } = await import('./random/random-engine.js');
   const { logBug, execution, limits, seed, clock } = options;
-  return createRandomEngine({ ...(random === true ? {} : random), logBug, execution, limits, seed, clock });
+  return createRandomEngine({ ...(random === true ? {} : random), logBug, execution, limits, seed, clock, chaos: new Chaos(options.chaos) });
 }
 
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
-  const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits };
+  const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits, chaos: new Chaos(options.chaos) };
   const engine = options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions);
   const { state } = engine;
   const server = createHttpDoor(engine, options);

@@ -1,7 +1,10 @@
 import { http, HttpResponse, type HttpHandler, type WebSocketHandler } from 'msw';
 import { ErrorCode } from '../schema/error-codes.js';
+import { Chaos } from '../mock-server/engine/chaos.js';
+import type { ChaosSettings } from '../mock-server/engine/chaos-settings.js';
 import { Engine, type ExecutionMode } from '../mock-server/engine/engine.js';
 import { graphqlOverHttp } from '../mock-server/engine/graphql-over-http.js';
+import { RequestJournal } from '../mock-server/engine/journal.js';
 import { limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { createExecutableSchema } from '../mock-server/graphql/executable-schema.js';
 import { createDemoState } from '../mock-server/fixtures.js';
@@ -25,6 +28,8 @@ export interface ParleyHandlersOptions {
    * runs each document a few times only, where compiling would not pay.
    */
   readonly execution?: ExecutionMode;
+  /** Chaos to start with (and to go back to on {@link ParleyHandlers.reset}). @default none */
+  readonly chaos?: ChaosSettings;
 }
 
 export interface ParleyHandlers {
@@ -47,10 +52,13 @@ export interface ParleyHandlers {
   /** The engine the handlers run on (its `state` is {@link state}). */
   readonly engine: Engine;
   /**
-   * Back to the seeded data (or empty): a fresh state, as after `createParleyHandlers`. Open
-   * subscription sockets ran on the old state: they are closed with 1012 ("service restart"),
-   * and their tokens belong to the old state, so a client logs in again.
+   * Injected latency and failures, the same as `POST /dev/chaos` on the server:
+   * `parley.chaos.set({ operations: { SendMessage: { errorCode: 'FORBIDDEN' } } })`, `parley.chaos.clear()`,
+   * `parley.chaos.settings`. Latency waits on the state's clock. The same object across resets.
    */
+  readonly chaos: Chaos;
+  /** The last requests the handlers answered, as `GET /dev/journal`: `parley.journal.list()`, `.clear()`. */
+  readonly journal: RequestJournal;
   reset(): Promise<void>;
 }
 
@@ -72,13 +80,15 @@ export interface ParleyHandlers {
 export async function createParleyHandlers(options: ParleyHandlersOptions = {}): Promise<ParleyHandlers> {
   const endpoint = options.endpoint ?? 'http://localhost:4000/graphql';
   const schema = createExecutableSchema();
+  const chaos = new Chaos(options.chaos);
+  const journal = new RequestJournal();
   const build = async (): Promise<Engine> => {
     const state = options.empty ? new MockState() : await createDemoState({ seed: options.seed ?? 1 });
-    return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits });
+    return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits, chaos, journal });
   };
   let engine = await build();
-  let handle = graphqlOverHttp(engine);
-  let sessions = createGraphQLWsSessions(engine);
+  let handle = graphqlOverHttp(engine, { transport: 'msw' });
+  let sessions = createGraphQLWsSessions(engine, { transport: 'msw' });
   const subscriptions = graphqlWsLink(endpoint, () => sessions);
 
   const answer = async (request: Request): Promise<Response> => {
@@ -112,11 +122,15 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
     get engine() {
       return engine;
     },
+    chaos,
+    journal,
     async reset() {
       engine = await build();
-      handle = graphqlOverHttp(engine);
-      sessions = createGraphQLWsSessions(engine);
+      handle = graphqlOverHttp(engine, { transport: 'msw' });
+      sessions = createGraphQLWsSessions(engine, { transport: 'msw' });
       subscriptions.closeAll(SocketClose.ServiceRestart, 'the mock was reset to its seed; log in again');
+      chaos.set(options.chaos ?? {});
+      journal.clear();
     },
   };
 }

@@ -2,6 +2,8 @@ import { GraphQLError, type ExecutionArgs } from 'graphql';
 import { CloseCode, makeServer, type Context } from 'graphql-ws';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
+import type { JournalTransport } from '../engine/journal.js';
+import { journaledExecute } from '../engine/journal-record.js';
 import type { Timer } from '../state/clock.js';
 import { DomainError } from '../state/errors.js';
 import { closeReason, SocketClose } from './close-codes.js';
@@ -49,6 +51,8 @@ export interface GraphQLWsSessionsOptions {
    * no session exists and nobody is present. @default false
    */
   readonly anyone?: boolean;
+  /** How queries and mutations over these sockets are named in the request journal. @default 'ws' */
+  readonly transport?: JournalTransport;
 }
 
 export interface GraphQLWsSessions {
@@ -156,7 +160,8 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
       });
       return 'schema' in args ? args : args.map(engine.formatError);
     },
-    execute: (args: ExecutionArgs) => engine.execute(args),
+    // The one call that records queries and mutations over WebSocket in the request journal.
+    execute: (args: ExecutionArgs) => journaledExecute(engine, options.transport ?? 'ws', args),
     subscribe: (args: ExecutionArgs) => engine.subscribe(args),
     onNext(ctx, _id, _payload, _args, result) {
       const { socket } = ctx.extra;
