@@ -2,6 +2,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
+import { FixturesError } from '../mock-server/fixtures-file/problems.js';
+import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-file.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -32,15 +34,18 @@ interface ServeOptions extends Partial<QueryLimits> {
   requireVerification: boolean;
   execution: ExecutionMode;
   random: boolean;
+  fixtures?: string;
 }
 
 /**
  * The lines after the first: where GraphiQL is and, with demo data, who can log in. The demo
  * module is loaded already then (it built the state), so reading its names costs nothing.
  */
-async function startupNotes(url: string, empty: boolean): Promise<string> {
+async function startupNotes(url: string, empty: boolean, fixtures: FixturesFile | null): Promise<string> {
   const lines = [`GraphiQL: open ${url} in a browser (queries, mutations, subscriptions; offline)`];
-  if (!empty) {
+  if (fixtures) {
+    lines.push(await fixtureLogins(fixtures));
+  } else if (!empty) {
     const { DEMO_PASSWORD, DEMO_USERS } = await import('../mock-server/fixtures.js');
     const logins = DEMO_USERS.map((user) => `${user.username}@acme.test (${user.role.toLowerCase()})`).join(', ');
     lines.push(`demo logins: ${logins}; password ${DEMO_PASSWORD}`);
@@ -61,6 +66,10 @@ export function mockCommand(): Command {
     .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
     .option('--no-dev-routes', 'do not serve /dev/... (the outbox of mails)')
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
+    .addOption(
+      new Option('--fixtures <file>', 'serve the users, workspaces, channels and messages of a fixtures file (docs/fixtures-format.md) instead of the demo data')
+        .conflicts(['empty', 'random']),
+    )
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
@@ -75,6 +84,7 @@ export function mockCommand(): Command {
     const limits = Object.fromEntries(
       (Object.keys(limitFlags) as (keyof QueryLimits)[]).filter((limit) => options[limit] !== undefined).map((limit) => [limit, options[limit]]),
     ) as Partial<QueryLimits>;
+    const fixtures = options.fixtures === undefined ? null : await readFixturesFile(options.fixtures);
     const server = await startMockServer({
       port,
       host: options.host,
@@ -86,6 +96,12 @@ export function mockCommand(): Command {
       execution: options.execution,
       limits,
       random: options.random,
+      // Any JSON value: the loader says what is wrong with one that is no fixtures object.
+      ...(fixtures ? { fixtures: fixtures.doc as Record<string, unknown> } : {}),
+    }).catch((error: unknown) => {
+      // Every problem of the file, each with its path, in one message; main.ts prints it and exits 2.
+      if (fixtures && error instanceof FixturesError) throw new Error(`${fixtures.path}: ${error.message}`);
+      throw error;
     });
     const stop = () => {
       void server.close().then(() => process.exit(0));
@@ -97,7 +113,7 @@ export function mockCommand(): Command {
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
-    console.log(await startupNotes(server.url, options.empty || options.random));
+    console.log(await startupNotes(server.url, options.empty || options.random, fixtures));
   });
   return mock;
 }

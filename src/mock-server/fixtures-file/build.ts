@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD_HASH } from '../fixtures.js';
-import { webPasswordHasher } from '../state/accounts/passwords.js';
+import { webPasswordHasher, type PasswordHasher } from '../state/accounts/passwords.js';
 import type { PasswordHash, UserRecord } from '../state/accounts/records.js';
 import { systemClock } from '../state/clock.js';
 import type { ConversationRecord } from '../state/conversations/records.js';
@@ -34,7 +34,7 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
   const { tables } = state;
 
   const hasher = options.passwords ?? webPasswordHasher;
-  const hashes = await Promise.all(plan.users.map((user): Promise<PasswordHash> | PasswordHash => (user.password === undefined ? DEMO_PASSWORD_HASH : hasher.hash(user.password))));
+  const hashes = await Promise.all(plan.users.map((user) => (user.password === undefined ? DEMO_PASSWORD_HASH : hashOnce(hasher, user.password))));
   const users = new Map<string, UserRecord>();
   plan.users.forEach((user, index) => {
     at(['users', index], () => {
@@ -102,6 +102,26 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
   }
   loading = false;
   return state;
+}
+
+/**
+ * Hashes of the passwords files set, per hasher: scrypt costs about 50 ms natively and several
+ * times that in pure JavaScript, and the MSW door's `reset()` loads the same file again and again.
+ * The mock's own fixture passwords only; a hash with a reused salt gives nothing away here.
+ */
+const hashed = new WeakMap<PasswordHasher, Map<string, Promise<PasswordHash>>>();
+
+function hashOnce(hasher: PasswordHasher, password: string): Promise<PasswordHash> {
+  let known = hashed.get(hasher);
+  if (!known) hashed.set(hasher, (known = new Map()));
+  let hash = known.get(password);
+  if (!hash) {
+    hash = hasher.hash(password);
+    known.set(password, hash);
+    // A failed hash is not kept: the next load tries again.
+    hash.catch(() => known.delete(password));
+  }
+  return hash;
 }
 
 /** Runs one item's making; a domain refusal becomes a problem at its path. */
