@@ -4,6 +4,7 @@ import { buildState } from './build.js';
 import { fixturesDocument, type Fixtures } from './format.js';
 import { planConversations, planPeople, Planning, type Plan } from './plan.js';
 import { planMessages } from './plan-messages.js';
+import { salvage } from './salvage.js';
 import { FixturesError, problemsOfIssue, type FixtureProblem } from './problems.js';
 
 /** A checked fixtures file, ready to build, or every problem found in it. */
@@ -18,12 +19,17 @@ export type CheckedFixtures =
  */
 export function checkFixtures(doc: unknown, now: number): CheckedFixtures {
   const parsed = fixturesDocument.safeParse(doc);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.flatMap((issue) => problemsOfIssue(issue, doc)) };
-  const planning = new Planning(parsed.data);
+  const shapeProblems = parsed.success ? [] : parsed.error.issues.flatMap((issue) => problemsOfIssue(issue, doc));
+  // The items of the right shape are checked for references even when others are wrong, so one
+  // run reports every problem; an unreadable frame (no object, no list of users) stops here.
+  const salvaged = salvage(doc);
+  if (salvaged === null) return { ok: false, problems: shapeProblems };
+  const planning = new Planning(salvaged);
   planPeople(planning);
   const { channels, dms } = planConversations(planning);
   const { messages, times, start } = planMessages(planning, channels, dms, now);
-  if (planning.problems.length > 0) return { ok: false, problems: planning.problems };
+  const problems = [...shapeProblems, ...planning.problems];
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
   const plan: Plan = { users: parsed.data.users, workspaces: planning.workspaces, channels, dms, messages };
   return { ok: true, plan, timeline: { times, start } };
 }

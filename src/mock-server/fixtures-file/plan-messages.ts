@@ -15,6 +15,11 @@ export function planMessages(
   const given: (number | null)[] = [];
   const conversations: (PlannedConversation | null)[] = [];
   planning.doc.messages.forEach((message, index) => {
+    if (!message) {
+      conversations.push(null);
+      given.push(null);
+      return;
+    }
     const path = ['messages', index];
     const conversation = findConversation(planning, message, path, channels, dms);
     conversations.push(conversation);
@@ -47,9 +52,9 @@ export function planMessages(
   });
   // Later refs that a reply names are only known now: a reply to a later message is a problem.
   planning.doc.messages.forEach((message, index) => {
-    const target = message.replyTo === undefined ? undefined : refs.get(message.replyTo);
+    const target = message?.replyTo === undefined ? undefined : refs.get(message.replyTo);
     if (target && target.index >= index) {
-      planning.problem(['messages', index, 'replyTo'], `${JSON.stringify(message.replyTo)} is messages[${target.index}], which is this message or comes later; a reply comes after what it replies to`);
+      planning.problem(['messages', index, 'replyTo'], `${JSON.stringify(message!.replyTo)} is messages[${target.index}], which is this message or comes later; a reply comes after what it replies to`);
     }
   });
   const { times, start } = timeline(given, now);
@@ -72,7 +77,7 @@ function findConversation(
     const name = message.channel.toLowerCase();
     const named = channels.filter((channel) => channel.name.toLowerCase() === name);
     if (named.length === 0) {
-      planning.problem([...path, 'channel'], `no channel ${JSON.stringify(message.channel)} in channels${message.channel.startsWith('#') ? ' (write the name without #)' : ''}`);
+      if (!planning.isBroken('channels', message.channel)) planning.problem([...path, 'channel'], `no channel ${JSON.stringify(message.channel)} in channels${message.channel.startsWith('#') ? ' (write the name without #)' : ''}`);
       return null;
     }
     const workspace = planning.workspace(message.workspace, path, named.map((channel) => channel.workspace), '', `there is a channel ${JSON.stringify(message.channel)} in`);
@@ -89,7 +94,7 @@ function findConversation(
   const between = [pair[0], pair[1]] as const;
   const found = dms.filter((dm) => samePair(dm.pair, between));
   if (found.length === 0) {
-    planning.problem([...path, 'dm'], `no DM between ${between[0]} and ${between[1]} in dms`);
+    if (!planning.someDmBroken) planning.problem([...path, 'dm'], `no DM between ${between[0]} and ${between[1]} in dms`);
     return null;
   }
   const workspace = planning.workspace(message.workspace, path, found.map((dm) => dm.workspace), '', `there is a DM between ${between[0]} and ${between[1]} in`);
@@ -121,7 +126,7 @@ function replyTarget(
   const target = refs.get(ref);
   if (!target) {
     // A ref further down is reported after the pass (it is no unknown ref).
-    if (!planning.doc.messages.some((message, later) => later >= index && message.ref === ref)) {
+    if (!planning.isBroken('refs', ref) && !planning.doc.messages.some((message, later) => later >= index && message?.ref === ref)) {
       planning.problem(path, `no message has the ref ${JSON.stringify(ref)}`);
     }
     return null;
@@ -141,7 +146,7 @@ function checkOrder(planning: Planning, conversations: readonly (PlannedConversa
     const key = conversation.kind === 'channel' ? conversation.channel : conversation.dm;
     const before = latest.get(key);
     if (before !== undefined && times[index]! < times[before]!) {
-      const at = planning.doc.messages[index]!.at;
+      const at = planning.doc.messages[index]?.at;
       planning.problem(
         ['messages', index, ...(at === undefined ? [] : ['at'])],
         `${new Date(times[index]!).toISOString()}${at === undefined ? ' (spread from its neighbours: it has no at)' : ''} is earlier than messages[${before}] ` +

@@ -1,5 +1,6 @@
 import type { WorkspaceRole } from '../state/workspaces/records.js';
-import type { FixtureChannel, FixtureMessage, Fixtures, FixtureUser, FixtureWorkspace } from './format.js';
+import type { FixtureChannel, FixtureMessage, FixtureUser, FixtureWorkspace } from './format.js';
+import type { Salvaged } from './salvage.js';
 import { formatPath, type FixtureProblem, type PathSegment } from './problems.js';
 
 /**
@@ -63,7 +64,22 @@ export class Planning {
   private readonly users = new Map<string, FixtureUser>();
   readonly workspaces: PlannedWorkspace[] = [];
 
-  constructor(readonly doc: Fixtures) {}
+  readonly doc: Salvaged['doc'];
+  private readonly broken: Salvaged['broken'];
+
+  constructor(salvaged: Salvaged) {
+    this.doc = salvaged.doc;
+    this.broken = salvaged.broken;
+  }
+
+  /** Whether `name` is what an item of the wrong shape names (already a problem): references to it are none. */
+  isBroken(kind: 'users' | 'workspaces' | 'channels' | 'refs', name: string): boolean {
+    return this.broken[kind].has(name.toLowerCase());
+  }
+
+  get someDmBroken(): boolean {
+    return this.broken.someDm;
+  }
 
   problem(path: readonly PathSegment[], message: string): void {
     this.problems.push({ path: formatPath(path), message });
@@ -80,7 +96,7 @@ export class Planning {
   user(ref: string, path: readonly PathSegment[]): string | null {
     const user = this.users.get(ref.toLowerCase());
     if (user) return user.username;
-    this.problem(path, `no user ${JSON.stringify(ref)} in users`);
+    if (!this.isBroken('users', ref)) this.problem(path, `no user ${JSON.stringify(ref)} in users`);
     return null;
   }
 
@@ -91,10 +107,12 @@ export class Planning {
   workspace(ref: string | undefined, path: readonly PathSegment[], candidates: readonly PlannedWorkspace[], none: string, many: string): PlannedWorkspace | null {
     if (ref !== undefined) {
       const found = this.workspaces.find((workspace) => workspace.doc.name.toLowerCase() === ref.toLowerCase());
-      if (!found) this.problem([...path, 'workspace'], `no workspace ${JSON.stringify(ref)} in workspaces`);
+      if (!found && !this.isBroken('workspaces', ref)) this.problem([...path, 'workspace'], `no workspace ${JSON.stringify(ref)} in workspaces`);
       return found ?? null;
     }
-    if (candidates.length === 1) return candidates[0]!;
+    if (candidates.length === 1 && !this.broken.someWorkspace) return candidates[0]!;
+    // With a workspace of the wrong shape, which one would fit is unknown.
+    if (this.broken.someWorkspace) return null;
     if (candidates.length === 0) this.problem(path, none);
     else this.problem([...path, 'workspace'], `required: ${many} ${names(candidates)}`);
     return null;
@@ -115,6 +133,7 @@ export function planPeople(planning: Planning): void {
   const { doc } = planning;
   const emails = new Map<string, number>();
   doc.users.forEach((user, index) => {
+    if (!user) return;
     if (!planning.addUser(user)) planning.problem(['users', index, 'username'], `${JSON.stringify(user.username)} is listed twice in users`);
     const email = defaultEmail(user).toLowerCase();
     const earlier = emails.get(email);
@@ -123,6 +142,7 @@ export function planPeople(planning: Planning): void {
   });
   const slugs = new Map<string, number>();
   doc.workspaces.forEach((workspace, index) => {
+    if (!workspace) return;
     const path = ['workspaces', index];
     const twin = planning.workspaces.find((other) => other.doc.name.toLowerCase() === workspace.name.toLowerCase());
     if (twin) planning.problem([...path, 'name'], `${JSON.stringify(workspace.name)} is already the name of workspaces[${twin.index}]`);
@@ -159,6 +179,7 @@ export function planConversations(planning: Planning): { channels: PlannedChanne
   const { doc } = planning;
   const channels: PlannedChannel[] = [];
   doc.channels.forEach((channel, index) => {
+    if (!channel) return;
     const path = ['channels', index];
     const workspace = planning.workspace(channel.workspace, path, planning.workspaces, 'a channel needs a workspace, and workspaces is empty', 'the file has more than one workspace:');
     if (!workspace) return;
@@ -203,6 +224,7 @@ export function planConversations(planning: Planning): { channels: PlannedChanne
 
   const dms: PlannedDm[] = [];
   doc.dms.forEach((dm, index) => {
+    if (!dm) return;
     const path = ['dms', index];
     const [first, second] = dm.between.map((ref, at) => planning.user(ref, [...path, 'between', at]));
     if (!first || !second) return;

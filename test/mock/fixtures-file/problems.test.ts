@@ -37,11 +37,11 @@ const shapeRows: [string, (doc: Doc) => unknown, string[]][] = [
   ['not an object', () => [], [': expected an object, but got a list']],
   ['users missing', (doc) => ({ ...doc, users: undefined }), ['users: required']],
   ['an unknown top-level field', (doc) => ({ ...doc, channel: [] }), ['channel: unknown field (see docs/fixtures-format.md for the fields there are)']],
-  ['a misspelt field', (doc) => { doc.messages[0] = { channel: 'general', form: 'alice', text: 'hi' }; return doc; }, [
+  ['a misspelt field', (doc) => { doc.messages[0] = { channel: 'general', form: 'alice', text: 'hi', ref: 'hi' }; return doc; }, [
     'messages[0].from: required',
     'messages[0].form: unknown field (see docs/fixtures-format.md for the fields there are)',
   ]],
-  ['a username against the rule', (doc) => { doc.users[0] = { username: 'a' }; return doc; }, ['users[0].username: must be 2 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit']],
+  ['a username against the rule', (doc) => { doc.users.push({ username: 'e' }); return doc; }, ['users[5].username: must be 2 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit']],
   ['a wrong type', (doc) => { doc.users[1] = { username: 'bob', emailVerified: 'yes' }; return doc; }, ['users[1].emailVerified: expected true or false, but got the text "yes"']],
   ['a short password', (doc) => { doc.users[1] = { username: 'bob', password: 'short' }; return doc; }, ['users[1].password: must have at least 8 characters']],
   ['an unknown visibility', (doc) => { doc.channels[0]!.visibility = 'secret'; return doc; }, ['channels[0].visibility: must be "public" or "private", but got the text "secret"']],
@@ -115,6 +115,21 @@ describe('every kind of problem is reported with its JSON path', () => {
 });
 
 describe('one error for all of them', () => {
+  it('problems of shape and of references come together; what a wrong item names is no second problem', () => {
+    const doc = base();
+    // alice's entry is wrong (a short password): the many references to alice are not reported again.
+    doc.users[0] = { username: 'alice', password: 'short' };
+    doc.channels[0]!.visibility = 'hidden';
+    doc.messages[2]!.replyTo = 'nothing';
+    doc.messages[3]!.from = 'bobby';
+    expect(problemsOf(doc)).toEqual([
+      'users[0].password: must have at least 8 characters',
+      'channels[0].visibility: must be "public" or "private", but got the text "hidden"',
+      'messages[2].replyTo: no message has the ref "nothing"',
+      'messages[3].from: no user "bobby" in users',
+    ]);
+  });
+
   it('loadFixtures throws one FixturesError (BAD_USER_INPUT) listing every problem, one per line', async () => {
     const doc = base();
     doc.messages[0]!.from = 'bobby';
