@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { DomainError } from '../state/errors.js';
 
