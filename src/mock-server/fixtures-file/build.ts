@@ -36,11 +36,12 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
   const hasher = options.passwords ?? webPasswordHasher;
   const hashes = await Promise.all(plan.users.map((user) => (user.password === undefined ? DEMO_PASSWORD_HASH : hashOnce(hasher, user.password))));
   const users = new Map<string, UserRecord>();
+  const unverified: UserRecord[] = [];
   plan.users.forEach((user, index) => {
     at(['users', index], () => {
       const record = state.users.insert({ username: user.username, displayName: user.displayName ?? user.username, email: defaultEmail(user) }, hashes[index]!);
       if (user.emailVerified) record.emailVerifiedAt = time;
-      else state.verification.send(record);
+      else unverified.push(record);
       users.set(user.username, record);
     });
   });
@@ -101,6 +102,8 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
     });
   }
   loading = false;
+  // Sent now, not back on the timeline: the token must still be valid when someone reads the outbox.
+  for (const user of unverified) state.verification.send(user);
   return state;
 }
 
