@@ -43,7 +43,7 @@ export const fixtureUser = describe(
     displayName: z.optional(text('Shown in the app. Default: the username.', z.minLength(1), z.maxLength(80))),
     email: z.optional(text('What the user logs in with; unique. Default: `<username>@example.test`.', z.maxLength(254), z.regex(EMAIL, 'must be an email address'))),
     password: z.optional(text('Default: the demo password, `parley-demo`.', z.minLength(8), z.maxLength(128))),
-    emailVerified: describe(z._default(z.boolean(), true), 'false: the account still has to verify its address (see --require-verification).'),
+    emailVerified: describe(z._default(z.boolean(), true), 'false: the account still has to verify its address (a mail in the outbox; login refuses it when the mock requires verification).'),
   }),
   'An account.',
 );
