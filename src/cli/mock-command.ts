@@ -3,6 +3,8 @@ import { MAX_LATENCY_MS, type LatencyRange } from '../mock-server/engine/chaos-s
 import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
+import { FixturesError } from '../mock-server/fixtures-file/problems.js';
+import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-file.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -45,15 +47,18 @@ interface ServeOptions extends Partial<QueryLimits> {
   execution: ExecutionMode;
   random: boolean;
   latency?: LatencyRange;
+  fixtures?: string;
 }
 
 /**
  * The lines after the first: where GraphiQL is and, with demo data, who can log in. The demo
  * module is loaded already then (it built the state), so reading its names costs nothing.
  */
-async function startupNotes(url: string, empty: boolean): Promise<string> {
+async function startupNotes(url: string, empty: boolean, fixtures: FixturesFile | null): Promise<string> {
   const lines = [`GraphiQL: open ${url} in a browser (queries, mutations, subscriptions; offline)`];
-  if (!empty) {
+  if (fixtures) {
+    lines.push(await fixtureLogins(fixtures));
+  } else if (!empty) {
     const { DEMO_PASSWORD, DEMO_USERS } = await import('../mock-server/fixtures.js');
     const logins = DEMO_USERS.map((user) => `${user.username}@acme.test (${user.role.toLowerCase()})`).join(', ');
     lines.push(`demo logins: ${logins}; password ${DEMO_PASSWORD}`);
@@ -75,6 +80,10 @@ export function mockCommand(): Command {
     .option('--no-dev-routes', 'do not serve /dev (dev controls: outbox, request journal, chaos)')
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
     .option('--latency <ms>', 'wait MIN-MAX milliseconds (e.g. 200-800) before answering every query and mutation over HTTP (chaos; change it at /dev/chaos)', latencyRange)
+    .addOption(
+      new Option('--fixtures <file>', 'serve the users, workspaces, channels and messages of a fixtures file (docs/fixtures-format.md) instead of the demo data')
+        .conflicts(['empty', 'random']),
+    )
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
@@ -89,6 +98,7 @@ export function mockCommand(): Command {
     const limits = Object.fromEntries(
       (Object.keys(limitFlags) as (keyof QueryLimits)[]).filter((limit) => options[limit] !== undefined).map((limit) => [limit, options[limit]]),
     ) as Partial<QueryLimits>;
+    const fixtures = options.fixtures === undefined ? null : await readFixturesFile(options.fixtures);
     const server = await startMockServer({
       port,
       host: options.host,
@@ -101,6 +111,12 @@ export function mockCommand(): Command {
       limits,
       random: options.random,
       ...(options.latency ? { chaos: { latency: options.latency } } : {}),
+      // Any JSON value: the loader says what is wrong with one that is no fixtures object.
+      ...(fixtures ? { fixtures: fixtures.doc as Record<string, unknown> } : {}),
+    }).catch((error: unknown) => {
+      // Every problem of the file, each with its path, in one message; main.ts prints it and exits 2.
+      if (fixtures && error instanceof FixturesError) throw new Error(`${fixtures.path}: ${error.message}`);
+      throw error;
     });
     const stop = () => {
       void server.close().then(() => process.exit(0));
@@ -112,7 +128,7 @@ export function mockCommand(): Command {
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
-    console.log(await startupNotes(server.url, options.empty || options.random));
+    console.log(await startupNotes(server.url, options.empty || options.random, fixtures));
     if (options.devRoutes) console.log(`dev controls: ${server.origin}/dev (request journal, chaos, outbox)`);
     if (options.latency) console.log(`parley mock: chaos latency ${options.latency.minMs}-${options.latency.maxMs} ms on every query and mutation over HTTP`);
   });

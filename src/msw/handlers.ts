@@ -12,6 +12,7 @@ import { SocketClose } from '../mock-server/realtime/close-codes.js';
 import { createGraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
 import { MockState } from '../mock-server/state/mock-state.js';
 import { graphqlWsLink, webSocketEndpoint } from './graphql-ws-link.js';
+import type { FixturesInput } from '../mock-server/fixtures-file/format.js';
 
 export interface ParleyHandlersOptions {
   /** The GraphQL endpoint your client calls (absolute, or a path for the browser). @default 'http://localhost:4000/graphql' */
@@ -20,6 +21,13 @@ export interface ParleyHandlersOptions {
   readonly seed?: number;
   /** Start with no data at all instead of the demo workspace. @default false */
   readonly empty?: boolean;
+  /**
+   * Start with the data of a fixtures file (docs/fixtures-format.md), as a parsed object (import
+   * the JSON, or `JSON.parse` it), instead of the demo workspace; `reset()` goes back to it. A file
+   * with problems rejects with a `FixturesError` listing each with its JSON path.
+   * @default none: the demo data (or nothing with `empty`)
+   */
+  readonly fixtures?: FixturesInput | Readonly<Record<string, unknown>>;
   /** Request limits, as the HTTP door's flags. @default the HTTP door's defaults */
   readonly limits?: Partial<QueryLimits>;
   /**
@@ -83,7 +91,12 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
   const chaos = new Chaos(options.chaos);
   const journal = new RequestJournal();
   const build = async (): Promise<Engine> => {
-    const state = options.empty ? new MockState() : await createDemoState({ seed: options.seed ?? 1 });
+    const state =
+      options.fixtures !== undefined
+        ? await (await import('../mock-server/fixtures-file/load.js')).loadFixtures(options.fixtures)
+        : options.empty
+          ? new MockState()
+          : await createDemoState({ seed: options.seed ?? 1 });
     return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits, chaos, journal });
   };
   let engine = await build();
