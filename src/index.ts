@@ -16,8 +16,11 @@ export { webPasswordHasher, type PasswordHasher } from './mock-server/state/acco
 export { nodePasswordHasher } from './mock-server/platform/node-passwords.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';
 export { typingRules } from './mock-server/state/live/typing.js';
-export { socketRules } from './mock-server/ws/socket-rules.js';
-export { SocketClose } from './mock-server/ws/close-codes.js';
+export { socketRules } from './mock-server/realtime/socket-rules.js';
+export { SocketClose } from './mock-server/realtime/close-codes.js';
 export { DomainError } from './mock-server/state/errors.js';
 export { ErrorCode } from './schema/error-codes.js';
 export { schemaSdl, schemaPath } from './schema/load.js';
+export { Chaos, type ChaosPlan } from './mock-server/engine/chaos.js';
+export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from './mock-server/engine/chaos-settings.js';
+export { RequestJournal, type JournalEntry, type JournalCaller, type JournalTransport } from './mock-server/engine/journal.js';

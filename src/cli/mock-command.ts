@@ -1,7 +1,10 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { MAX_LATENCY_MS, type LatencyRange } from '../mock-server/engine/chaos-settings.js';
 import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
+import { FixturesError } from '../mock-server/fixtures-file/problems.js';
+import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-file.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -11,6 +14,17 @@ function integer(name: string, min: number, max: number) {
     }
     return parsed;
   };
+}
+
+/** `--latency 200-800` (a range) or `--latency 300` (always the same), in milliseconds. */
+function latencyRange(value: string): LatencyRange {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim());
+  const minMs = Number(match?.[1]);
+  const maxMs = match?.[2] === undefined ? minMs : Number(match[2]);
+  if (!match || maxMs < minMs || maxMs > MAX_LATENCY_MS) {
+    throw new InvalidArgumentError(`--latency must be MIN-MAX or MS in whole milliseconds from 0 to ${MAX_LATENCY_MS}, MIN not above MAX (e.g. 200-800).`);
+  }
+  return { minMs, maxMs };
 }
 
 const limitHelp: Record<keyof QueryLimits, string> = {
@@ -32,15 +46,19 @@ interface ServeOptions extends Partial<QueryLimits> {
   requireVerification: boolean;
   execution: ExecutionMode;
   random: boolean;
+  latency?: LatencyRange;
+  fixtures?: string;
 }
 
 /**
  * The lines after the first: where GraphiQL is and, with demo data, who can log in. The demo
  * module is loaded already then (it built the state), so reading its names costs nothing.
  */
-async function startupNotes(url: string, empty: boolean): Promise<string> {
+async function startupNotes(url: string, empty: boolean, fixtures: FixturesFile | null): Promise<string> {
   const lines = [`GraphiQL: open ${url} in a browser (queries, mutations, subscriptions; offline)`];
-  if (!empty) {
+  if (fixtures) {
+    lines.push(await fixtureLogins(fixtures));
+  } else if (!empty) {
     const { DEMO_PASSWORD, DEMO_USERS } = await import('../mock-server/fixtures.js');
     const logins = DEMO_USERS.map((user) => `${user.username}@acme.test (${user.role.toLowerCase()})`).join(', ');
     lines.push(`demo logins: ${logins}; password ${DEMO_PASSWORD}`);
@@ -59,8 +77,13 @@ export function mockCommand(): Command {
     .option('--seed <seed>', 'seed of the demo data (or of the random values with --random): the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
     .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
-    .option('--no-dev-routes', 'do not serve /dev/... (the outbox of mails)')
+    .option('--no-dev-routes', 'do not serve /dev (dev controls: outbox, request journal, chaos)')
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
+    .option('--latency <ms>', 'wait MIN-MAX milliseconds (e.g. 200-800) before answering every query and mutation over HTTP (chaos; change it at /dev/chaos)', latencyRange)
+    .addOption(
+      new Option('--fixtures <file>', 'serve the users, workspaces, channels and messages of a fixtures file (docs/fixtures-format.md) instead of the demo data')
+        .conflicts(['empty', 'random']),
+    )
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
@@ -75,6 +98,7 @@ export function mockCommand(): Command {
     const limits = Object.fromEntries(
       (Object.keys(limitFlags) as (keyof QueryLimits)[]).filter((limit) => options[limit] !== undefined).map((limit) => [limit, options[limit]]),
     ) as Partial<QueryLimits>;
+    const fixtures = options.fixtures === undefined ? null : await readFixturesFile(options.fixtures);
     const server = await startMockServer({
       port,
       host: options.host,
@@ -86,6 +110,13 @@ export function mockCommand(): Command {
       execution: options.execution,
       limits,
       random: options.random,
+      ...(options.latency ? { chaos: { latency: options.latency } } : {}),
+      // Any JSON value: the loader says what is wrong with one that is no fixtures object.
+      ...(fixtures ? { fixtures: fixtures.doc as Record<string, unknown> } : {}),
+    }).catch((error: unknown) => {
+      // Every problem of the file, each with its path, in one message; main.ts prints it and exits 2.
+      if (fixtures && error instanceof FixturesError) throw new Error(`${fixtures.path}: ${error.message}`);
+      throw error;
     });
     const stop = () => {
       void server.close().then(() => process.exit(0));
@@ -97,7 +128,9 @@ export function mockCommand(): Command {
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
-    console.log(await startupNotes(server.url, options.empty || options.random));
+    console.log(await startupNotes(server.url, options.empty || options.random, fixtures));
+    if (options.devRoutes) console.log(`dev controls: ${server.origin}/dev (request journal, chaos, outbox)`);
+    if (options.latency) console.log(`parley mock: chaos latency ${options.latency.minMs}-${options.latency.maxMs} ms on every query and mutation over HTTP`);
   });
   return mock;
 }

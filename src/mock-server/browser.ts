@@ -9,6 +9,7 @@
  */
 export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from './fixtures.js';
 export { createEngine } from './create-engine.js';
+export { loadFixtures, fixturesFromText, checkFixtures, FixturesError, type FixtureProblem, type FixturesInput } from './fixtures-file/index.js';
 export { Engine, type EngineOptions, type ExecutionMode, type OperationRequest } from './engine/engine.js';
 export { MockState, type MockStateOptions } from './state/mock-state.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './state/clock.js';

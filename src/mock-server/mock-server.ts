@@ -1,9 +1,12 @@
 import type { Server } from 'node:http';
 import { createEngine } from './create-engine.js';
+import { Chaos } from './engine/chaos.js';
+import type { ChaosSettings } from './engine/chaos-settings.js';
 import type { Engine, ExecutionMode } from './engine/engine.js';
 import type { QueryLimits } from './engine/limits.js';
 import type { BugLogger } from './engine/format-error.js';
 import type { DemoDataOptions } from './fixtures.js';
+import type { FixturesInput } from './fixtures-file/format.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { nodePasswordHasher } from './platform/node-passwords.js';
@@ -36,6 +39,12 @@ export interface MockServerOptions extends HttpDoorOptions {
   readonly requireVerification?: boolean;
   /** Storage quota of each workspace, in bytes. @default 5 GiB */
   readonly fileQuotaBytes?: number;
+  /**
+   * Serve the data of a fixtures file (docs/fixtures-format.md), parsed from JSON, instead of the
+   * demo workspace. A file with problems rejects with a `FixturesError` listing each with its path.
+   * @default none: the demo data (or nothing with `empty`)
+   */
+  readonly fixtures?: FixturesInput | Readonly<Record<string, unknown>>;
   /** Demo data sizes (see {@link DemoDataOptions}). */
   readonly demo?: Omit<DemoDataOptions, 'seed'>;
   /**
@@ -45,6 +54,11 @@ export interface MockServerOptions extends HttpDoorOptions {
    * @default false (the stateful mock)
    */
   readonly random?: boolean | RandomModeOptions;
+  /**
+   * Chaos to start with: injected latency and failures (see the README, "Dev controls"), changed at
+   * run time through `/dev/chaos` or `mock.engine.chaos`. @default none
+   */
+  readonly chaos?: ChaosSettings;
 }
 
 export interface RunningMockServer {
@@ -68,7 +82,7 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
   return createDemoState(options);
 }
 
-/** The state to serve: the one given, an empty one, or demo data. */
+/** The state to serve: the one given, a fixtures file's, an empty one, or demo data. */
 async function mockState(options: MockServerOptions): Promise<MockState> {
   const shared = {
     clock: options.clock,
@@ -78,19 +92,21 @@ async function mockState(options: MockServerOptions): Promise<MockState> {
     // The Node door hashes with Node's native scrypt; a browser door keeps the pure-JS default.
     passwords: nodePasswordHasher,
   };
-  return options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
+  if (options.state) return options.state;
+  if (options.fixtures !== undefined) return (await import('./fixtures-file/load.js')).loadFixtures(options.fixtures, shared);
+  return options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 });
 }
 
 /** Loads random mode (faker and @graphql-tools/mock) only when it is asked for. */
 async function randomEngine(options: MockServerOptions, random: true | RandomModeOptions): Promise<Engine> {
   const { createRandomEngine } = await import('./random/random-engine.js');
   const { logBug, execution, limits, seed, clock } = options;
-  return createRandomEngine({ ...(random === true ? {} : random), logBug, execution, limits, seed, clock });
+  return createRandomEngine({ ...(random === true ? {} : random), logBug, execution, limits, seed, clock, chaos: new Chaos(options.chaos) });
 }
 
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
-  const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits };
+  const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits, chaos: new Chaos(options.chaos) };
   const engine = options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions);
   const { state } = engine;
   const server = createHttpDoor(engine, options);

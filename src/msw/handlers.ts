@@ -1,11 +1,18 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler, type WebSocketHandler } from 'msw';
 import { ErrorCode } from '../schema/error-codes.js';
+import { Chaos } from '../mock-server/engine/chaos.js';
+import type { ChaosSettings } from '../mock-server/engine/chaos-settings.js';
 import { Engine, type ExecutionMode } from '../mock-server/engine/engine.js';
 import { graphqlOverHttp } from '../mock-server/engine/graphql-over-http.js';
+import { RequestJournal } from '../mock-server/engine/journal.js';
 import { limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { createExecutableSchema } from '../mock-server/graphql/executable-schema.js';
 import { createDemoState } from '../mock-server/fixtures.js';
+import { SocketClose } from '../mock-server/realtime/close-codes.js';
+import { createGraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
 import { MockState } from '../mock-server/state/mock-state.js';
+import { graphqlWsLink, webSocketEndpoint } from './graphql-ws-link.js';
+import type { FixturesInput } from '../mock-server/fixtures-file/format.js';
 
 export interface ParleyHandlersOptions {
   /** The GraphQL endpoint your client calls (absolute, or a path for the browser). @default 'http://localhost:4000/graphql' */
@@ -14,6 +21,13 @@ export interface ParleyHandlersOptions {
   readonly seed?: number;
   /** Start with no data at all instead of the demo workspace. @default false */
   readonly empty?: boolean;
+  /**
+   * Start with the data of a fixtures file (docs/fixtures-format.md), as a parsed object (import
+   * the JSON, or `JSON.parse` it), instead of the demo workspace; `reset()` goes back to it. A file
+   * with problems rejects with a `FixturesError` listing each with its JSON path.
+   * @default none: the demo data (or nothing with `empty`)
+   */
+  readonly fixtures?: FixturesInput | Readonly<Record<string, unknown>>;
   /** Request limits, as the HTTP door's flags. @default the HTTP door's defaults */
   readonly limits?: Partial<QueryLimits>;
   /**
@@ -22,11 +36,22 @@ export interface ParleyHandlersOptions {
    * runs each document a few times only, where compiling would not pay.
    */
   readonly execution?: ExecutionMode;
+  /** Chaos to start with (and to go back to on {@link ParleyHandlers.reset}). @default none */
+  readonly chaos?: ChaosSettings;
 }
 
 export interface ParleyHandlers {
-  /** Give these to `setupServer(...)` (msw/node) or `setupWorker(...)` (msw/browser). */
-  readonly handlers: HttpHandler[];
+  /**
+   * Give these to `setupServer(...)` (msw/node) or `setupWorker(...)` (msw/browser): GraphQL over
+   * HTTP on `endpoint`, and graphql-ws (`graphql-transport-ws`) on {@link webSocketUrl}.
+   */
+  readonly handlers: (HttpHandler | WebSocketHandler)[];
+  /**
+   * Where subscriptions are served: `endpoint` with `ws:` for `http:` (`wss:` for `https:`), e.g.
+   * `ws://localhost:4000/graphql`; a path endpoint stays a path. Give it to graphql-ws's
+   * `createClient({ url })` after `server.listen()` / `worker.start()` (see the README).
+   */
+  readonly webSocketUrl: string;
   /**
    * The state the handlers run on, to arrange data and assert on it. A getter: {@link reset}
    * replaces it, so read `parley.state` again after a reset rather than keeping the old one.
@@ -34,7 +59,14 @@ export interface ParleyHandlers {
   readonly state: MockState;
   /** The engine the handlers run on (its `state` is {@link state}). */
   readonly engine: Engine;
-  /** Back to the seeded data (or empty): a fresh state, as after `createParleyHandlers`. */
+  /**
+   * Injected latency and failures, the same as `POST /dev/chaos` on the server:
+   * `parley.chaos.set({ operations: { SendMessage: { errorCode: 'FORBIDDEN' } } })`, `parley.chaos.clear()`,
+   * `parley.chaos.settings`. Latency waits on the state's clock. The same object across resets.
+   */
+  readonly chaos: Chaos;
+  /** The last requests the handlers answered, as `GET /dev/journal`: `parley.journal.list()`, `.clear()`. */
+  readonly journal: RequestJournal;
   reset(): Promise<void>;
 }
 
@@ -47,17 +79,30 @@ export interface ParleyHandlers {
  * Per-test overrides are MSW's own: `server.use(graphql.mutation('SendMessage', ...))` comes
  * before these handlers; {@link failOperation} covers "fail this operation with this code".
  *
- * Subscriptions (`ws.link`) are not served yet.
+ * Subscriptions run over MSW's WebSocket interception (`ws.link` on {@link ParleyHandlers.webSocketUrl}),
+ * with graphql-ws's protocol and the Node WebSocket door's rules (token in `connection_init`, 4401,
+ * expiry, revocation, presence), on the same state: a `messageCreated` subscription sees a
+ * `sendMessage` sent through the HTTP handlers. In Node, MSW intercepts `globalThis.WebSocket`,
+ * which Node 20 lacks (see the README, "Subscriptions through MSW").
  */
 export async function createParleyHandlers(options: ParleyHandlersOptions = {}): Promise<ParleyHandlers> {
   const endpoint = options.endpoint ?? 'http://localhost:4000/graphql';
   const schema = createExecutableSchema();
+  const chaos = new Chaos(options.chaos);
+  const journal = new RequestJournal();
   const build = async (): Promise<Engine> => {
-    const state = options.empty ? new MockState() : await createDemoState({ seed: options.seed ?? 1 });
-    return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits });
+    const state =
+      options.fixtures !== undefined
+        ? await (await import('../mock-server/fixtures-file/load.js')).loadFixtures(options.fixtures)
+        : options.empty
+          ? new MockState()
+          : await createDemoState({ seed: options.seed ?? 1 });
+    return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits, chaos, journal });
   };
   let engine = await build();
-  let handle = graphqlOverHttp(engine);
+  let handle = graphqlOverHttp(engine, { transport: 'msw' });
+  let sessions = createGraphQLWsSessions(engine, { transport: 'msw' });
+  const subscriptions = graphqlWsLink(endpoint, () => sessions);
 
   const answer = async (request: Request): Promise<Response> => {
     // The HTTP door answers a CORS preflight so; a page's service worker never sees one, Node has none.
@@ -82,16 +127,23 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
   };
 
   return {
-    handlers: [http.all(endpoint, ({ request }) => answer(request))],
+    handlers: [http.all(endpoint, ({ request }) => answer(request)), subscriptions.handler],
+    webSocketUrl: webSocketEndpoint(endpoint),
     get state() {
       return engine.state;
     },
     get engine() {
       return engine;
     },
+    chaos,
+    journal,
     async reset() {
       engine = await build();
-      handle = graphqlOverHttp(engine);
+      handle = graphqlOverHttp(engine, { transport: 'msw' });
+      sessions = createGraphQLWsSessions(engine, { transport: 'msw' });
+      subscriptions.closeAll(SocketClose.ServiceRestart, 'the mock was reset to its seed; log in again');
+      chaos.set(options.chaos ?? {});
+      journal.clear();
     },
   };
 }

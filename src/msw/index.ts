@@ -14,3 +14,8 @@ export { failOperation, type FailOperationOptions } from './fail-operation.js';
 export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/fixtures.js';
 export { MockState } from '../mock-server/state/mock-state.js';
 export { ErrorCode } from '../schema/error-codes.js';
+export type { Chaos } from '../mock-server/engine/chaos.js';
+export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from '../mock-server/engine/chaos-settings.js';
+export type { JournalEntry, RequestJournal } from '../mock-server/engine/journal.js';
+export { FixturesError, type FixtureProblem } from '../mock-server/fixtures-file/problems.js';
+export type { FixturesInput } from '../mock-server/fixtures-file/format.js';

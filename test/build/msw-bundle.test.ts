@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Names that exist in Node and not in a browser page (as in browser-bundle.test.ts). */
+const NODE_GLOBALS = /\b(Buffer|process|setImmediate|clearImmediate|require|module|__dirname|__filename|global)\b/g;
+
 /**
  * `parley/msw` runs in a page (with `setupWorker`), so its entry bundles for the browser: esbuild
- * refuses any `node:` import on the way, and none of the Node doors (http/, ws/) comes along.
+ * refuses any `node:` import on the way, and none of the Node doors (http/, ws/) comes along. The
+ * subscriptions' graphql-ws sessions (realtime/) come along, free of Node globals.
  */
 it('the MSW entry bundles for the browser, without the Node doors', async () => {
   const result = await build({
@@ -22,5 +27,14 @@ it('the MSW entry bundles for the browser, without the Node doors', async () => 
   });
   const inputs = Object.keys(result.metafile.inputs);
   expect(inputs).toContain('src/mock-server/engine/graphql-over-http.ts');
+  expect(inputs).toContain('src/mock-server/realtime/graphql-ws-session.ts');
+  expect(inputs).toContain('src/msw/graphql-ws-link.ts');
+  const found: string[] = [];
+  for (const input of inputs.filter((name) => /^src\/(mock-server\/realtime|msw)\//.test(name))) {
+    // Compiled without comments and types, so only code is searched.
+    const { code } = await transform(readFileSync(`${root}${input}`, 'utf8'), { loader: 'ts', format: 'esm' });
+    for (const match of code.matchAll(NODE_GLOBALS)) found.push(`${input}: ${match[0]}`);
+  }
+  expect(found).toEqual([]);
   expect(inputs.filter((name) => /^src\/mock-server\/(http|ws|platform)\//.test(name))).toEqual([]);
 }, 60_000);

@@ -18,18 +18,24 @@ export interface SocketClient {
 
 /**
  * A graphql-ws client that connects at once (no lazy connection, no retries), so a test sees the
- * server's refusal as a close code instead of a silent retry.
+ * server's refusal as a close code instead of a silent retry. It uses `ws` (which can send upgrade
+ * headers) unless given another WebSocket class, e.g. the global one that MSW intercepts.
  */
-export function connectSocket(wsUrl: string, connectionParams: Record<string, unknown> | undefined, headers: Record<string, string> = {}): SocketClient {
+export function connectSocket(
+  wsUrl: string,
+  connectionParams: Record<string, unknown> | undefined,
+  headers: Record<string, string> = {},
+  webSocketImpl: unknown = class extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  },
+): SocketClient {
   let closed!: (value: Closed) => void;
   const closedPromise = new Promise<Closed>((resolve) => (closed = resolve));
   const client = createClient({
     url: wsUrl,
-    webSocketImpl: class extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { headers });
-      }
-    },
+    webSocketImpl,
     connectionParams,
     lazy: false,
     retryAttempts: 0,

@@ -18,9 +18,11 @@ import { LRUCache } from 'lru-cache';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
+import { Chaos } from './chaos.js';
 import { compileOperation, compilerLoaded, loadCompiler, type CompiledOperation } from './compile.js';
 import { mapEvents, sharedEventResult } from './event-results.js';
 import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
+import { RequestJournal } from './journal.js';
 import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
 
 /**
@@ -47,6 +49,10 @@ export interface EngineOptions {
   readonly documentCacheSize?: number;
   /** Where bugs hidden from clients are reported. @default logs to stderr with the stack */
   readonly logBug?: BugLogger;
+  /** The request journal the doors record into (`/dev/journal`). @default a new one (200 requests) */
+  readonly journal?: RequestJournal;
+  /** Latency and failures injected into HTTP and MSW requests (`/dev/chaos`). @default none */
+  readonly chaos?: Chaos;
 }
 
 /** One GraphQL operation, as any door receives it. */
@@ -92,6 +98,10 @@ export class Engine {
   private readonly rules: readonly ValidationRule[];
   /** Where bugs hidden from clients are reported (doors report theirs here too). */
   readonly logBug: BugLogger;
+  /** The last requests of every door (dev controls: `/dev/journal`). */
+  readonly journal: RequestJournal;
+  /** Injected latency and failures (dev controls: `/dev/chaos`). */
+  readonly chaos: Chaos;
 
   constructor(options: EngineOptions) {
     this.schema = options.schema;
@@ -101,6 +111,8 @@ export class Engine {
     this.documents = new LRUCache({ max: options.documentCacheSize ?? 1000 });
     this.rules = [...specifiedRules, ...limitRules(this.limits)];
     this.logBug = options.logBug ?? logBugToStderr;
+    this.journal = options.journal ?? new RequestJournal();
+    this.chaos = options.chaos ?? new Chaos();
   }
 
   /** Parses and validates `query`, from the cache when this text was seen before. */

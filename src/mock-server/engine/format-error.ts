@@ -21,6 +21,13 @@ function codeOf(error: GraphQLError): ErrorCode | 'BUG' {
   return 'BUG';
 }
 
+/** The code a client will see for `error` (for the request journal), without logging anything. */
+export function clientCodeOf(error: Readonly<GraphQLError | Error>): ErrorCode {
+  if (!(error instanceof GraphQLError)) return ErrorCode.BAD_REQUEST;
+  const code = codeOf(error);
+  return code === 'BUG' ? ErrorCode.INTERNAL_SERVER_ERROR : code;
+}
+
 /**
  * A graphql-js error with `message` and `extensions`, at the place `error` points to. graphql-jit's
  * errors carry `locations` but not the AST nodes graphql-js derives them from, so those are copied.

@@ -1,8 +1,11 @@
+import type { DocumentNode } from 'graphql';
 import { createHandler, type Request as HandlerRequest, type Response as HandlerResponse } from 'graphql-http';
 import { ErrorCode } from '../../schema/error-codes.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import { createContext, type GraphQLContext } from '../graphql/context.js';
+import { chaosAnswer } from './chaos-answer.js';
 import { acceptedMediaType } from './media-type.js';
 import type { Engine } from './engine.js';
+import { callerOf, elapsedSince, errorCodesOfBody, NO_CODES } from './journal-record.js';
 
 /** What a door knows about one request besides its method, URL and body. */
 export interface GraphQLHttpContext {
@@ -25,6 +28,22 @@ export interface GraphQLHttpRequest {
 
 /** The answer: a body (null for none) and its status and headers. */
 export type GraphQLHttpResponse = HandlerResponse;
+
+export interface GraphQLOverHttpOptions {
+  /** The door, as the request journal names it. @default 'http' */
+  readonly transport?: 'http' | 'msw';
+}
+
+/** One request on its way through graphql-http: what the journal records of it, filled in as it goes. */
+interface InFlight {
+  readonly request: GraphQLHttpRequest;
+  operationName: string | null;
+  variables: unknown;
+  document: DocumentNode | null;
+  context: GraphQLContext | null;
+  /** The answer has GraphQL errors (their codes are read from the body, on this path only). */
+  failed: boolean;
+}
 
 /** What graphql-http answers without a GraphQL body, in words a developer can act on. */
 const BARE_STATUS: Record<number, string> = {
@@ -59,16 +78,43 @@ function withErrorBody([body, init]: HandlerResponse): HandlerResponse {
  * their requests into a {@link GraphQLHttpRequest} and send back what this answers, so they
  * answer the same bytes with the same status. No Node built-in: it runs in a browser.
  */
-export function graphqlOverHttp(engine: Engine): (request: GraphQLHttpRequest) => Promise<GraphQLHttpResponse> {
-  const handler = createHandler<GraphQLHttpRequest, GraphQLHttpContext, GraphQLContext>({
-    onSubscribe: (req, params) =>
-      engine.operationArgs({
+/**
+ * GraphQL over HTTP, transport-free: graphql-http's handler (content negotiation, status codes,
+ * GET for queries only) over the engine, which answers parse and validation from its cache,
+ * executes, and shapes every error. The HTTP door (Node) and the MSW door (Fetch) both translate
+ * their requests into a {@link GraphQLHttpRequest} and send back what this answers, so they
+ * answer the same bytes with the same status. No Node built-in: it runs in a browser.
+ *
+ * Here too, for both doors, the dev controls meet the engine: every request is recorded in the
+ * engine's journal, and chaos (injected latency and failures) applies to accepted operations.
+ */
+export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions = {}): (request: GraphQLHttpRequest) => Promise<GraphQLHttpResponse> {
+  const transport = options.transport ?? 'http';
+  const handler = createHandler<InFlight, GraphQLHttpContext, GraphQLContext>({
+    onSubscribe: (req, params) => {
+      const flight = req.raw;
+      flight.operationName = params.operationName ?? null;
+      flight.variables = params.variables ?? null;
+      const args = engine.operationArgs({
         query: params.query,
         variables: params.variables ?? null,
         operationName: params.operationName ?? null,
         authorization: req.context.authorization,
         publicOrigin: req.context.publicOrigin,
-      }),
+      });
+      if (!('schema' in args)) {
+        flight.failed = true;
+        return args;
+      }
+      flight.document = args.document;
+      flight.context = args.contextValue;
+      if (!engine.chaos.active) return args;
+      return chaosAnswer(engine, args).then((answer) => {
+        if (answer === undefined) return args;
+        flight.failed = true;
+        return answer;
+      });
+    },
     execute: (args) => engine.execute(args),
     // A result without errors is answered here with a plain JSON.stringify: graphql-http serialises
     // every result through a replacer function, called on every key of the page, which cost a third
@@ -76,20 +122,39 @@ export function graphqlOverHttp(engine: Engine): (request: GraphQLHttpRequest) =
     // with errors take graphql-http's path, where status codes depend on the media type.
     onOperation: (req, _args, result) => {
       const mediaType = acceptedMediaType(req.context.accept);
+      if (result.errors) req.raw.failed = true;
       if (result.errors || !mediaType) return undefined;
       return [JSON.stringify(result), { status: 200, statusText: 'OK', headers: { 'content-type': `${mediaType}; charset=utf-8` } }];
     },
     formatError: engine.formatError,
   });
   return async (request) => {
-    const handlerRequest: HandlerRequest<GraphQLHttpRequest, GraphQLHttpContext> = {
+    const at = engine.state.clock.now();
+    const startedAt = performance.now();
+    const flight: InFlight = { request, operationName: null, variables: null, document: null, context: null, failed: false };
+    const handlerRequest: HandlerRequest<InFlight, GraphQLHttpContext> = {
       url: request.url,
       method: request.method,
       headers: request.headers,
       body: request.body,
-      raw: request,
+      raw: flight,
       context: request.context,
     };
-    return withErrorBody(await handler(handlerRequest));
+    const response = withErrorBody(await handler(handlerRequest));
+    const [body, init] = response;
+    // A request refused before execution has no context yet; its token still names a caller.
+    const context = flight.context ?? createContext(engine.state, request.context.authorization, request.context.publicOrigin);
+    engine.journal.record({
+      at,
+      transport,
+      document: flight.document,
+      operationName: flight.operationName,
+      variables: flight.variables,
+      caller: callerOf(context),
+      status: init.status,
+      durationMs: elapsedSince(startedAt),
+      errorCodes: flight.failed || init.status >= 400 ? errorCodesOfBody(body) : NO_CODES,
+    });
+    return response;
   };
 }

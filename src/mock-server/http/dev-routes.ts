@@ -1,16 +1,40 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../schema/error-codes.js';
-import type { MockState } from '../state/mock-state.js';
-import { iso } from '../graphql/views/time.js';
-import { sendError, sendJson } from './respond.js';
+import type { Engine } from '../engine/engine.js';
+import { chaosRoute } from './dev/chaos.js';
+import type { DevMethod, DevRoute } from './dev/dev-route.js';
+import { sendDevIndex } from './dev/index-page.js';
+import { journalRoute } from './dev/journal.js';
+import { outboxRoute } from './dev/outbox.js';
+import { sendError } from './respond.js';
 
 /**
- * `/dev/...`: what a developer or a test needs to see of the mock that a real backend keeps to
- * itself. Today: `GET /dev/outbox`, every mail the mock would have sent, oldest first.
+ * The dev routes, in the order the index lists them: one line each (a route lives in its own
+ * file under `dev/`). `GET /dev` lists them from this table.
  */
-export function devRoute(state: MockState, req: IncomingMessage, res: ServerResponse, pathname: string): void {
-  if (pathname !== '/dev/outbox') return sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; the dev routes are /dev/outbox`);
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, ErrorCode.BAD_REQUEST, 'use GET /dev/outbox', { allow: 'GET, HEAD' });
-  const mails = state.outbox.list().map((mail) => ({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, token: mail.token, link: mail.link, sentAt: iso(mail.sentAt) }));
-  sendJson(res, 200, { mails });
+export const devRoutes: readonly DevRoute[] = [
+  outboxRoute,
+  journalRoute,
+  chaosRoute,
+];
+
+/**
+ * `/dev` and `/dev/...`: what a developer or a test needs to see and steer of the mock that a real
+ * backend keeps to itself (WireMock's `/__admin` is the model). `--no-dev-routes` turns it all off.
+ */
+export async function devRoute(engine: Engine, req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void> {
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  if (pathname === '/dev' || pathname === '/dev/') {
+    if (method !== 'GET') return sendError(res, 405, ErrorCode.BAD_REQUEST, 'use GET /dev', { allow: 'GET, HEAD' });
+    return sendDevIndex(devRoutes, req.headers.accept, engine.chaos.settings, engine.chaos.active, res);
+  }
+  const route = devRoutes.find((candidate) => candidate.path === pathname);
+  if (!route) return sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GET /dev lists the dev routes`);
+  const handler = route.methods[method as DevMethod];
+  if (!handler) {
+    const allowed = Object.keys(route.methods);
+    const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+    return sendError(res, 405, ErrorCode.BAD_REQUEST, `use ${allowed.join(' or ')} ${route.path}`, { allow });
+  }
+  await handler({ engine, req, query: new URLSearchParams(search) }, res);
 }

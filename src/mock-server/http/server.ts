@@ -16,7 +16,7 @@ export interface HttpDoorOptions {
    * call the mock from a browser. @default true
    */
   readonly cors?: boolean;
-  /** Serve `/dev/...` (the outbox of mails the mock would have sent). @default true */
+  /** Serve `/dev` and `/dev/...` (dev controls: outbox, request journal, chaos; `GET /dev` lists them). @default true */
   readonly devRoutes?: boolean;
   /**
    * Answer `GET /graphql` from a browser (one that prefers `text/html`) with GraphiQL, and serve
@@ -27,7 +27,7 @@ export interface HttpDoorOptions {
 
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, accept',
   'access-control-max-age': '600',
 };
@@ -66,7 +66,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       }
       return sendJson(res, 200, { status: 'ready' });
     }
-    if (devRoutes && pathname.startsWith('/dev/')) return devRoute(engine.state, req, res, pathname);
+    if (devRoutes && (pathname === '/dev' || pathname.startsWith('/dev/'))) return devRoute(engine, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
     if (pathname === '/oauth/authorize') return oauthRoute(engine.state, req, res, target.slice(pathname.length));
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
     if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!));

@@ -1,13 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
+import { CloseCode, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { BugLogger } from '../engine/format-error.js';
-
-/** What every graphql-ws hook of the door sees besides the protocol state. */
-export interface SocketExtra {
-  readonly socket: WebSocket;
-  readonly request: IncomingMessage;
-}
+import type { GraphQLWsSessions } from '../realtime/graphql-ws-session.js';
 
 /** ws's own errors for frames a client got wrong; ws closes the socket with the fitting code itself. */
 function isClientFault(error: Error & { code?: unknown }): boolean {
@@ -15,19 +10,13 @@ function isClientFault(error: Error & { code?: unknown }): boolean {
 }
 
 /**
- * Serves graphql-ws's protocol (`makeServer`, which knows no transport) on a `ws` server. It does
- * what graphql-ws's own `use/ws` adapter does, with two differences that matter for a mock:
- * a client's bad frame (too large, not UTF-8) is the client's fault, answered by ws with its close
- * code and not logged as a server error; and a bug is reported through the engine's logger and
- * answered with 4500 and a fixed reason, never its message.
+ * Serves the graphql-ws sessions (`realtime/graphql-ws-session.ts`, which knows no transport) on
+ * a `ws` server. It does what graphql-ws's own `use/ws` adapter does, with two differences that
+ * matter for a mock: a client's bad frame (too large, not UTF-8) is the client's fault, answered
+ * by ws with its close code and not logged as a server error; and a bug is reported through the
+ * engine's logger and answered with 4500 and a fixed reason, never its message.
  */
-export function serveGraphQLWs(
-  options: ServerOptions<Record<string, unknown> | undefined, SocketExtra>,
-  wss: WebSocketServer,
-  keepAliveMs: number,
-  logBug: BugLogger,
-): void {
-  const server = makeServer(options);
+export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer, keepAliveMs: number, logBug: BugLogger): void {
   wss.options.handleProtocols = handleProtocols;
 
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
@@ -49,25 +38,25 @@ export function serveGraphQLWs(
     }, keepAliveMs);
     keepAlive.unref();
 
-    const closed = server.opened(
+    const closed = sessions.opened(
       {
         protocol: socket.protocol,
-        send: (data) =>
+        send: (text) =>
           new Promise((resolve, reject) => {
             if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(data, (error) => (error ? reject(error) : resolve()));
+            socket.send(text, (error) => (error ? reject(error) : resolve()));
           }),
         close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) =>
-          socket.on('message', (data) => {
-            handle(String(data)).catch(fail);
-          }),
+        onMessage: (handle) => socket.on('message', (data) => void handle(String(data))),
+        get bufferedAmount() {
+          return socket.bufferedAmount;
+        },
       },
-      { socket, request },
+      { authorization: request.headers.authorization, publicOrigin: `http://${request.headers.host ?? 'localhost'}` },
     );
     socket.once('close', (code, reason) => {
       clearInterval(keepAlive);
-      closed(code, String(reason)).catch(fail);
+      void closed(code, String(reason));
     });
   });
 }

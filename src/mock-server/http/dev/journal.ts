@@ -1,0 +1,26 @@
+import { ErrorCode } from '../../../schema/error-codes.js';
+import { sendError, sendJson } from '../respond.js';
+import type { DevRoute } from './dev-route.js';
+
+/** `GET /dev/journal[?limit=N]`, `DELETE /dev/journal`: the last GraphQL requests of every door. */
+export const journalRoute: DevRoute = {
+  path: '/dev/journal',
+  description: 'the last GraphQL requests (HTTP, WebSocket, MSW), newest first, secrets redacted; ?limit=N; DELETE clears it',
+  methods: {
+    GET: ({ engine, query }, res) => {
+      const { journal } = engine;
+      const raw = query.get('limit');
+      let limit = journal.capacity;
+      if (raw !== null) {
+        limit = Number(raw);
+        if (!/^\d+$/.test(raw) || limit < 1 || limit > journal.capacity) {
+          return sendError(res, 400, ErrorCode.BAD_USER_INPUT, `limit must be a whole number from 1 to ${journal.capacity}, but got ${JSON.stringify(raw)}`);
+        }
+      }
+      sendJson(res, 200, { capacity: journal.capacity, entries: journal.list(limit) });
+    },
+    DELETE: ({ engine }, res) => {
+      sendJson(res, 200, { cleared: engine.journal.clear() });
+    },
+  },
+};

@@ -1,0 +1,196 @@
+import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { CloseCode, makeServer, type Context } from 'graphql-ws';
+import { ErrorCode } from '../../schema/error-codes.js';
+import type { Engine } from '../engine/engine.js';
+import type { JournalTransport } from '../engine/journal.js';
+import { journaledExecute } from '../engine/journal-record.js';
+import type { Timer } from '../state/clock.js';
+import { DomainError } from '../state/errors.js';
+import { closeReason, SocketClose } from './close-codes.js';
+import { socketRules } from './socket-rules.js';
+import { socketToken } from './socket-token.js';
+
+/**
+ * The least a transport must offer to carry graphql-ws's protocol: graphql-ws's own `WebSocket`
+ * interface (of `makeServer`), text frames only. A `ws` socket, an MSW `client` or a MessagePort
+ * relay each fit it in a few lines.
+ */
+export interface SessionSocket {
+  /** The subprotocol agreed with the client; anything but `graphql-transport-ws` is closed with 4406. */
+  readonly protocol: string;
+  /** Sends one text frame; a socket that is no longer open drops it. */
+  send(text: string): void | Promise<void>;
+  /** Closes the connection; the transport then reports it through the `closed` callback. */
+  close(code: number, reason: string): void;
+  /**
+   * Registers the handler for each text frame from the client (called once, at `opened`). The
+   * handler never rejects: a bug is logged through the engine and answered with 4500.
+   */
+  onMessage(handle: (text: string) => Promise<void>): void;
+  /**
+   * Bytes sent and not yet written out, for the slow-reader rule (closed with 1013 past
+   * `socketRules.maxBufferedBytes`). @default 0, for transports that do not queue
+   */
+  readonly bufferedAmount?: number;
+}
+
+/** What the connection request told the door. */
+export interface SessionRequest {
+  /** The `Authorization` header of the upgrade request, where the transport has one; `connection_init` wins. */
+  readonly authorization?: string | null;
+  /** The HTTP origin the client reached the door under, for URLs handed out (`http://host:port`). */
+  readonly publicOrigin: string;
+}
+
+/** Called by the transport once when the connection has closed, from either side. Never rejects. */
+export type SessionClosed = (code: number, reason: string) => Promise<void>;
+
+export interface GraphQLWsSessionsOptions {
+  /**
+   * Accept every connection, with or without a token, and check none: for random mode, where
+   * no session exists and nobody is present. @default false
+   */
+  readonly anyone?: boolean;
+  /** How queries and mutations over these sockets are named in the request journal. @default 'ws' */
+  readonly transport?: JournalTransport;
+}
+
+export interface GraphQLWsSessions {
+  /**
+   * Starts the protocol on a socket that has just opened, as graphql-ws's `makeServer().opened`,
+   * and answers the callback the transport must call when the socket has closed.
+   */
+  opened(socket: SessionSocket, request: SessionRequest): SessionClosed;
+}
+
+interface SessionExtra {
+  readonly socket: SessionSocket;
+  readonly request: SessionRequest;
+}
+
+interface Connection {
+  /** The member connected; none on a door open to anyone. */
+  readonly userId?: string;
+  readonly authorization: string | null;
+  readonly expiry: Timer;
+  readonly stopWatchingRevocation: () => void;
+}
+
+type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>;
+
+/**
+ * graphql-ws's protocol (`graphql-transport-ws`) over the engine, with no transport: the rules
+ * every WebSocket door shares (DESIGN.md, "One engine, three doors"). A door adapts its socket
+ * to {@link SessionSocket} and calls {@link GraphQLWsSessions.opened}.
+ *
+ * - The access token comes with `connection_init` (see `socket-token.ts` for the accepted forms).
+ *   Without a valid one the socket closes with 4401. When the token expires, or its session is
+ *   revoked (logout, refresh-token reuse), the socket closes with 4401; the client refreshes its
+ *   token and reconnects, then catches up with `messagesSince`.
+ * - A member's first acknowledged connection makes them present, their last one closing makes
+ *   them absent (`presenceChanged`).
+ * - At most `socketRules.maxOperationsPerConnection` operations run at once on a connection.
+ * - Queries and mutations are served too, as graphql-ws allows. The engine parses, validates,
+ *   applies the limits, executes and shapes the errors, as for the HTTP door.
+ * - A bug is reported through the engine's logger and answered with 4500 and a fixed reason,
+ *   never its message.
+ */
+export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessionsOptions = {}): GraphQLWsSessions {
+  const { state } = engine;
+  const connections = new WeakMap<SessionContext, Connection>();
+
+  const refuse = (ctx: SessionContext, reason: string): false => {
+    ctx.extra.socket.close(SocketClose.Unauthorized, closeReason(`Unauthorized: ${reason}`));
+    return false;
+  };
+
+  const server = makeServer<Record<string, unknown> | undefined, SessionExtra>({
+    schema: engine.schema,
+    onConnect(ctx) {
+      const token = socketToken(ctx.connectionParams, ctx.extra.request.authorization ?? undefined);
+      if (options.anyone) {
+        const authorization = token === undefined ? null : `Bearer ${token}`;
+        connections.set(ctx, { authorization, expiry: { cancel: () => {} }, stopWatchingRevocation: () => {} });
+        return true;
+      }
+      if (token === undefined) return refuse(ctx, 'send the access token in connection_init, e.g. {"Authorization":"Bearer <accessToken>"}');
+      let userId: string;
+      try {
+        userId = state.sessions.authenticate(token);
+      } catch (error) {
+        if (error instanceof DomainError) return refuse(ctx, error.message);
+        throw error;
+      }
+      const { socket } = ctx.extra;
+      const expiry = state.clock.setTimer(state.sessions.accessExpiry(token) ?? state.clock.now(), () =>
+        socket.close(SocketClose.Unauthorized, 'Unauthorized: the access token has expired; refresh it and reconnect'),
+      );
+      const stopWatchingRevocation = state.events.on('accessRevoked', '', (event) => {
+        if (event.accessTokens.includes(token)) socket.close(SocketClose.Unauthorized, 'Unauthorized: the session has ended');
+      });
+      connections.set(ctx, { userId, authorization: `Bearer ${token}`, expiry, stopWatchingRevocation });
+      state.presence.connected(userId);
+      return true;
+    },
+    onDisconnect(ctx) {
+      const connection = connections.get(ctx);
+      if (!connection) return;
+      connections.delete(ctx);
+      connection.expiry.cancel();
+      connection.stopWatchingRevocation();
+      if (connection.userId !== undefined) state.presence.disconnected(connection.userId);
+    },
+    onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
+      const connection = connections.get(ctx)!;
+      // graphql-ws registers the operation before this hook runs, so the count includes it.
+      if (Object.keys(ctx.subscriptions).length > socketRules.maxOperationsPerConnection) {
+        return [
+          new GraphQLError(
+            `a connection may run at most ${socketRules.maxOperationsPerConnection} operations at once; complete some first`,
+            { extensions: { code: ErrorCode.BAD_REQUEST } },
+          ),
+        ];
+      }
+      const args = engine.operationArgs({
+        query: payload.query,
+        variables: payload.variables ?? null,
+        operationName: payload.operationName ?? null,
+        authorization: connection.authorization,
+        publicOrigin: ctx.extra.request.publicOrigin,
+      });
+      return 'schema' in args ? args : args.map(engine.formatError);
+    },
+    // The one call that records queries and mutations over WebSocket in the request journal.
+    execute: (args: ExecutionArgs) => journaledExecute(engine, options.transport ?? 'ws', args),
+    subscribe: (args: ExecutionArgs) => engine.subscribe(args),
+    onNext(ctx, _id, _payload, _args, result) {
+      const { socket } = ctx.extra;
+      if ((socket.bufferedAmount ?? 0) > socketRules.maxBufferedBytes) {
+        socket.close(SocketClose.TryAgainLater, 'the client reads too slowly; reconnect and catch up with messagesSince');
+      }
+      if (!result.errors) return undefined;
+      return { ...result, errors: result.errors.map((error) => engine.formatError(error).toJSON()) };
+    },
+    onError: (_ctx, _id, _payload, errors) => errors.map((error) => engine.formatError(error).toJSON()),
+  });
+
+  return {
+    opened(socket, request) {
+      const fail = (error: unknown): void => {
+        engine.logBug(error instanceof Error ? error : new Error(String(error)));
+        socket.close(CloseCode.InternalServerError, 'Internal server error');
+      };
+      const closed = server.opened(
+        {
+          protocol: socket.protocol,
+          send: (text) => socket.send(text),
+          // graphql-ws always names both.
+          close: (code = 1000, reason = '') => socket.close(code, reason),
+          onMessage: (handle) => socket.onMessage((text) => handle(text).catch(fail)),
+        },
+        { socket, request },
+      );
+      return (code, reason) => closed(code, reason).catch(fail);
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { setPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatTestBody, consumerPackageJson, consumerTsconfig, entriesTest, readmeMswSetup } from './consumer-project/files.js';
+
+/**
+ * Issue 19, "in a consumer's tests": Parley as users get it. `npm pack`, install the tarball into
+ * a fresh project with vitest and msw, and run a test there whose setup is the README's MSW lines,
+ * verbatim; type-check it with the project's own tsc. This proves the `files` list, the `exports`
+ * map and the types, which no test importing src/ can.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+};
+
+/** The consumer's tools, at the versions this repository installed: npm's cache already has them. */
+const tools = ['vitest', 'msw', 'typescript', '@types/node'].map((name) => {
+  const { version } = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  return `${name}@${version}`;
+});
+
+/**
+ * Children get none of the outer vitest's variables (VITEST, VITEST_POOL_ID, ...), nor what
+ * `npm test` says of this package (npm_package_*, npm_lifecycle_*, its local prefix), which would
+ * steer the inner vitest and npm. The user's npm settings (registry, cache, proxy) stay.
+ */
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|NODE_ENV$|npm_package_|npm_lifecycle_|npm_config_local_prefix$)/i.test(name)),
+);
+
+interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command without blocking this worker (an install takes seconds), at a lower CPU priority:
+ * the suite's time-bound tests (a conformance request waits 10 s at most) keep the cores first.
+ */
+function run(command: string, args: string[], cwd: string): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, timeout: 150_000 });
+    if (child.pid !== undefined) setPriority(child.pid, 10);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function succeed(command: string, args: string[], cwd: string): Promise<string> {
+  const result = await run(command, args, cwd);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+let project: string;
+let packed: string[];
+const setup = readmeMswSetup(readFileSync(join(root, 'README.md'), 'utf8'));
+
+beforeAll(async () => {
+  project = mkdtempSync(join(tmpdir(), 'parley-consumer-'));
+  // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean + build) would pull dist/ away
+  // from the test files that run it in parallel, so the pack skips scripts.
+  const [pack] = JSON.parse(await succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], root)) as [
+    { filename: string; files: { path: string }[] },
+  ];
+  packed = pack.files.map((file) => file.path);
+  writeFileSync(join(project, 'package.json'), consumerPackageJson);
+  writeFileSync(join(project, 'tsconfig.json'), consumerTsconfig);
+  writeFileSync(join(project, 'chat.test.ts'), setup + chatTestBody);
+  writeFileSync(join(project, 'entries.test.ts'), entriesTest);
+  await succeed('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${pack.filename}`, ...tools], project);
+}, 180_000);
+
+// node_modules there is about 130 MB in thousands of files: slow to remove on a loaded machine.
+afterAll(async () => {
+  if (project) await rm(project, { recursive: true, force: true });
+}, 120_000);
+
+// Each step takes seconds (install about 15 s, tsc and vitest 1 to 3 s each) and many times that
+// when the rest of the suite loads the machine: generous timeouts, not the suite's 20 s.
+describe('Parley packed and installed into a fresh project', { timeout: 120_000 }, () => {
+  it('the tarball holds every exports and bin target, the schema and the fixtures, and nothing test-only', () => {
+    const targets = Object.values(rootPackage.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
+    for (const target of [...targets, ...Object.values(rootPackage.bin)]) expect(packed).toContain(target.replace(/^\.\//, ''));
+    expect(packed).toContain('schema.graphql');
+    expect(packed).toContain('fixtures/credentials.example.json');
+    expect(packed).toContain('dist/graphiql/graphiql.js');
+    expect(packed.filter((path) => !/^(dist\/|fixtures\/|schema\.graphql$|README\.md$|LICENSE|package\.json$)/.test(path))).toEqual([]);
+    expect(packed.filter((path) => /\.test\.|(^|\/)(test|bench|scripts|examples)\//.test(path))).toEqual([]);
+  });
+
+  it("the README's MSW setup is under 10 lines", () => {
+    expect(setup.split('\n').filter((line) => line.trim() !== '').length).toBeLessThan(10);
+  });
+
+  it("the consumer's tests pass under its own vitest: alice sends a message to #general and reads it back through MSW", async () => {
+    const result = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=json', '--outputFile=report.json'], project);
+    const report = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+    };
+    const outcomes = report.testResults.flatMap((file) => file.assertionResults.map((test) => `${test.status}: ${test.title} ${test.failureMessages.join('\n')}`.trim()));
+    expect(outcomes.sort(), result.stderr).toEqual([
+      'passed: alice logs in, sends a message to #general and reads it back',
+      'passed: each test starts from the seed again (reset in afterEach)',
+      'passed: every entry of the exports map loads, with its types',
+    ]);
+    expect(result.status).toBe(0);
+  });
+
+  it("the consumer's tests type-check against Parley's .d.ts files (strict, skipLibCheck off)", async () => {
+    // One thread: TypeScript 7 checks on every core otherwise, and the rest of the suite runs beside it.
+    const result = await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.', '--singleThreaded'], project);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('the parley command runs from the installed package', async () => {
+    expect(await succeed(join(project, 'node_modules/.bin/parley'), ['schema', 'print'], project)).toContain('type Query');
+  });
+});

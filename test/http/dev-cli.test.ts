@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The built CLI, as `npx parley` runs it (test/global-setup.ts builds it first). */
+const cli = 'dist/cli/main.js';
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGTERM');
+});
+
+function run(args: string[], untilLines: number): Promise<{ status: number | null; lines: string[]; stderr: string }> {
+  const child = spawn(process.execPath, [cli, 'mock', 'serve', '--port', '0', '--empty', ...args], { cwd: root, env: { ...process.env, PORT: '' } });
+  running.push(child);
+  return new Promise((resolve) => {
+    let out = '';
+    let stderr = '';
+    const done = (status: number | null) => resolve({ status, lines: out.split('\n').filter(Boolean), stderr });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.split('\n').filter(Boolean).length >= untilLines) done(null);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (status) => done(status));
+  });
+}
+
+describe('mock serve --latency and the dev lines', () => {
+  it('--latency 150-150 starts with that chaos (shown at /dev/chaos) and says so; the dev controls are printed', async () => {
+    const { lines } = await run(['--latency', '150-150'], 4);
+    const url = /^parley mock listening on (\S+)\/graphql$/.exec(lines[0]!)![1]!;
+    expect(lines).toContain(`dev controls: ${url}/dev (request journal, chaos, outbox)`);
+    expect(lines).toContain('parley mock: chaos latency 150-150 ms on every query and mutation over HTTP');
+    expect(await (await fetch(`${url}/dev/chaos`)).json()).toEqual({ seed: 1, latency: { minMs: 150, maxMs: 150 } });
+  });
+
+  it.each([['9-1'], ['fast'], ['-5'], ['200000']])('--latency %s is a usage error: exit 2 and one sentence', async (value) => {
+    const { status, stderr } = await run(['--latency', value], 99);
+    expect(status).toBe(2);
+    expect(stderr).toContain('--latency must be MIN-MAX or MS in whole milliseconds');
+  });
+
+  it('--no-dev-routes prints no dev line (the latency line, printed after it, comes third)', async () => {
+    const { lines } = await run(['--no-dev-routes', '--latency', '5'], 3);
+    expect(lines[2]).toBe('parley mock: chaos latency 5-5 ms on every query and mutation over HTTP');
+    expect(lines.join('\n')).not.toContain('dev controls');
+  });
+});
