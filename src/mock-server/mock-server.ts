@@ -55,6 +55,7 @@ export interface RunningMockServer {
   /** `http://HOST:PORT`, the base URL the conformance suite takes. */
   readonly origin: string;
   readonly port: number;
+  /** The state being served now: `/dev/reset` and `PUT /dev/snapshot` replace it, so read it again after one. */
   readonly state: MockState;
   readonly engine: Engine;
   readonly server: Server;
@@ -92,7 +93,6 @@ async function randomEngine(options: MockServerOptions, random: true | RandomMod
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits };
   const engine = options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions);
-  const { state } = engine;
   const server = createHttpDoor(engine, options);
   const realtime = attachWebSocketDoor(server, engine, { anyone: Boolean(options.random) });
   const host = options.host ?? '127.0.0.1';
@@ -104,7 +104,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     wsUrl: `ws://${shownHost}:${address.port}/graphql`,
     origin,
     port: address.port,
-    state,
+    get state() {
+      return engine.state;
+    },
     engine,
     server,
     close: async () => {

@@ -9,6 +9,11 @@ export const SocketClose = {
   TryAgainLater: 1013,
   /** The server is shutting down. */
   GoingAway: 1001,
+  /**
+   * The state was replaced (`/dev/reset`, `PUT /dev/snapshot`): subscriptions belonged to the old
+   * one. WebSocket's "service restart": graphql-ws clients reconnect (it is not a fatal code).
+   */
+  StateReplaced: 1012,
 } as const;
 
 /** A WebSocket close reason may hold 123 bytes of UTF-8. */

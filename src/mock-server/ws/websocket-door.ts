@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
 import type { Timer } from '../state/clock.js';
+import type { MockState } from '../state/mock-state.js';
 import { DomainError } from '../state/errors.js';
 import { closeReason, SocketClose } from './close-codes.js';
 import { socketRules } from './socket-rules.js';
@@ -19,6 +20,8 @@ interface Connection {
   readonly publicOrigin: string;
   readonly expiry: Timer;
   readonly stopWatchingRevocation: () => void;
+  /** The state the member connected to: a state swap closes the socket, which leaves that one. */
+  readonly state?: MockState;
 }
 
 type SocketContext = Context<Record<string, unknown> | undefined, SocketExtra>;
@@ -52,7 +55,6 @@ export interface WebSocketDoor {
  * - Queries and mutations are served too, as graphql-ws allows.
  */
 export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOptions = {}): WebSocketDoor {
-  const { state } = engine;
   const connections = new WeakMap<SocketContext, Connection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes });
 
@@ -65,6 +67,7 @@ export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOption
     {
       schema: engine.schema,
       onConnect(ctx) {
+        const { state } = engine;
         const token = socketToken(ctx.connectionParams, ctx.extra.request.headers.authorization);
         const publicOrigin = `http://${ctx.extra.request.headers.host ?? 'localhost'}`;
         if (options.anyone) {
@@ -93,6 +96,7 @@ export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOption
           publicOrigin,
           expiry,
           stopWatchingRevocation,
+          state,
         });
         state.presence.connected(userId);
         return true;
@@ -103,7 +107,7 @@ export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOption
         connections.delete(ctx);
         connection.expiry.cancel();
         connection.stopWatchingRevocation();
-        if (connection.userId !== undefined) state.presence.disconnected(connection.userId);
+        if (connection.userId !== undefined) connection.state?.presence.disconnected(connection.userId);
       },
       onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
         const connection = connections.get(ctx)!;
@@ -142,10 +146,15 @@ export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOption
     engine.logBug,
   );
 
+  const stopWatchingState = engine.onStateReplaced(() => {
+    for (const client of wss.clients) client.close(SocketClose.StateReplaced, 'the mock\'s state was replaced (reset or restore); reconnect');
+  });
+
   return {
     handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
     close: () =>
       new Promise<void>((resolve) => {
+        stopWatchingState();
         for (const client of wss.clients) {
           client.close(SocketClose.GoingAway, 'the server is shutting down');
           // A client that does not answer the close handshake is cut off.
