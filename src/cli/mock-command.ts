@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
+import type { MockState } from '../mock-server/state/mock-state.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -32,6 +33,7 @@ interface ServeOptions extends Partial<QueryLimits> {
   requireVerification: boolean;
   execution: ExecutionMode;
   random: boolean;
+  persist?: string;
 }
 
 /**
@@ -63,6 +65,10 @@ export function mockCommand(): Command {
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
+      new Option('--persist <file>', 'keep the state in this JSON file: loaded at start when it exists, written (atomically) after changes')
+        .conflicts('random'),
+    )
+    .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
         .choices(['adaptive', 'compiled', 'interpreted'])
         .default('adaptive'),
@@ -86,12 +92,20 @@ export function mockCommand(): Command {
       execution: options.execution,
       limits,
       random: options.random,
+      persist: options.persist,
     });
     const stop = () => {
       void server.close().then(() => process.exit(0));
     };
     // A mail the mock would have sent, one line each (also at /dev/outbox).
-    server.state.outbox.onMail((mail) => console.log(`parley mail to ${mail.to}: ${mail.subject}${mail.token === null ? '' : ` (token ${mail.token})`}`));
+    const printMail = (state: MockState) =>
+      state.outbox.onMail((mail) => console.log(`parley mail to ${mail.to}: ${mail.subject}${mail.token === null ? '' : ` (token ${mail.token})`}`));
+    let stopPrinting = printMail(server.state);
+    // A reset or restore (/dev) brings another state: its mails are printed too.
+    server.engine.onStateReplaced((state) => {
+      stopPrinting();
+      stopPrinting = printMail(state);
+    });
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Printed last: whoever waits for this line may signal us at once.

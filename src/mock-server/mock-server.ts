@@ -1,14 +1,15 @@
 import type { Server } from 'node:http';
 import { createEngine } from './create-engine.js';
-import type { Engine, ExecutionMode } from './engine/engine.js';
+import type { Engine, EngineOptions, ExecutionMode } from './engine/engine.js';
 import type { QueryLimits } from './engine/limits.js';
 import type { BugLogger } from './engine/format-error.js';
 import type { DemoDataOptions } from './fixtures.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { nodePasswordHasher } from './platform/node-passwords.js';
-import { MockState } from './state/mock-state.js';
+import { MockState, type MockStateOptions } from './state/mock-state.js';
 import type { RandomModeOptions } from './random/random-engine.js';
+import type { PersistOptions, StateFileWriter } from './persist/state-file.js';
 import type { TokenLifetimes } from './state/accounts/sessions.js';
 import { attachWebSocketDoor } from './ws/attach.js';
 
@@ -45,6 +46,13 @@ export interface MockServerOptions extends HttpDoorOptions {
    * @default false (the stateful mock)
    */
   readonly random?: boolean | RandomModeOptions;
+  /**
+   * Keep the state in this file (`parley mock serve --persist FILE`): loaded at start when it
+   * exists (a torn, corrupt or incompatible file is refused: `startMockServer` rejects with
+   * `StateFileRefused` and leaves it untouched), written after changes, debounced and atomically,
+   * and at `close()`. Not with `state` or `random`.
+   */
+  readonly persist?: string | PersistOptions;
 }
 
 export interface RunningMockServer {
@@ -70,8 +78,8 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
 }
 
 /** The state to serve: the one given, an empty one, or demo data. */
-async function mockState(options: MockServerOptions): Promise<MockState> {
-  const shared = {
+function stateOptions(options: MockServerOptions): MockStateOptions {
+  return {
     clock: options.clock,
     tokenLifetimes: options.tokenLifetimes,
     requireVerification: options.requireVerification,
@@ -79,7 +87,27 @@ async function mockState(options: MockServerOptions): Promise<MockState> {
     // The Node door hashes with Node's native scrypt; a browser door keeps the pure-JS default.
     passwords: nodePasswordHasher,
   };
+}
+
+async function mockState(options: MockServerOptions): Promise<MockState> {
+  const shared = stateOptions(options);
   return options.state ?? (options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 }));
+}
+
+/** What `persist` names, as options. */
+const persistOptions = (persist: string | PersistOptions): PersistOptions => (typeof persist === 'string' ? { file: persist } : persist);
+
+/**
+ * The state in the `--persist` file, or the usual one when there is none yet; and the writer
+ * that keeps the file up to date (it writes at once when the file did not exist).
+ */
+async function persistedEngine(options: MockServerOptions, persist: PersistOptions, engineOptions: Omit<EngineOptions, 'schema' | 'state'>): Promise<{ engine: Engine; writer: StateFileWriter }> {
+  const { loadStateFile, StateFileWriter } = await import('./persist/state-file.js');
+  const loaded = await loadStateFile(persist.file, stateOptions(options));
+  const engine = createEngine(loaded ?? (await mockState(options)), engineOptions);
+  const writer = new StateFileWriter(engine, persist);
+  if (!loaded) await writer.writeNow();
+  return { engine, writer };
 }
 
 /** Loads random mode (faker and @graphql-tools/mock) only when it is asked for. */
@@ -92,7 +120,8 @@ async function randomEngine(options: MockServerOptions, random: true | RandomMod
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits };
-  const engine = options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions);
+  const persisted = options.persist && !options.random ? await persistedEngine(options, persistOptions(options.persist), engineOptions) : undefined;
+  const engine = persisted?.engine ?? (options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions));
   const server = createHttpDoor(engine, options);
   const realtime = attachWebSocketDoor(server, engine, { anyone: Boolean(options.random) });
   const host = options.host ?? '127.0.0.1';
@@ -114,6 +143,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       server.closeAllConnections();
       await realtime.close();
       await closed;
+      await persisted?.writer.close();
     },
   };
 }

@@ -16,7 +16,7 @@ function place(issue: v.BaseIssue<unknown>): string {
     if (rest.length > 0) where.push(`field ${rest.join('.')}`);
     return where.join(', ');
   }
-  return keys.length === 0 ? 'the document' : `field ${keys.join('.')}`;
+  return `field ${keys.join('.')}`;
 }
 
 /**
@@ -36,8 +36,8 @@ export function validateSnapshot(document: unknown): SnapshotDocument {
   const checked = v.safeParse(snapshotSchema, document, { abortEarly: true });
   if (!checked.success) {
     const issue = checked.issues[0];
-    const kind = (issue.path ?? [])[0]?.key === 'tables' ? '' : ' snapshot';
-    throw new SnapshotError(`the${kind} ${place(issue)} is not valid: ${issue.message}.`);
+    const where = (issue.path ?? []).length === 0 ? 'the snapshot' : `the snapshot's ${place(issue)}`;
+    throw new SnapshotError(`${where} is not valid: ${issue.message}.`);
   }
   // The input itself, not valibot's copy: records keep their field order (digests compare it).
   return document as SnapshotDocument;
