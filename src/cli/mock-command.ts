@@ -110,6 +110,7 @@ export function mockCommand(): Command {
     process.once('SIGTERM', stop);
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
+    if (options.persist) console.log(`parley mock: state kept in ${options.persist} (written after every change)`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
     console.log(await startupNotes(server.url, options.empty || options.random));
   });

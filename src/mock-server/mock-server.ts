@@ -50,7 +50,8 @@ export interface MockServerOptions extends HttpDoorOptions {
    * Keep the state in this file (`parley mock serve --persist FILE`): loaded at start when it
    * exists (a torn, corrupt or incompatible file is refused: `startMockServer` rejects with
    * `StateFileRefused` and leaves it untouched), written after changes, debounced and atomically,
-   * and at `close()`. Not with `state` or `random`.
+   * and at `close()`. Without a file yet, the state is built as usual (`state`, `empty`, demo).
+   * Ignored in `random` mode.
    */
   readonly persist?: string | PersistOptions;
 }
