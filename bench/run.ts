@@ -15,11 +15,13 @@ import { realtimeHeading, realtimeOptionsFromEnv } from './realtime/options.js';
 import { realtimeReport } from './realtime/report.js';
 import { table } from './table.js';
 import { measureSearch, searchReport, worstSearchRatio } from './search.js';
+import { measureMswDoor } from './msw-door.js';
 
 const PAGING_TARGET = 1.3;
 const SEARCH_TARGET = 3;
 const STARTUP_TARGET_MS = 500;
 const CONFORMANCE_TARGET_MS = 5_000;
+const MSW_RESET_TARGET_MS = 5;
 const MESSAGES = defaultDeepPagingOptions.large;
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -46,6 +48,17 @@ console.log(
       ms(s.medianReadyMs),
       s.samples.map((x) => count(x.readyMs)).join(' '),
     ]),
+  ]),
+);
+
+progress('MSW door: first request and reset() in a child process ...');
+const msw = measureMswDoor();
+console.log('\nMSW door (child process over dist/): createParleyHandlers() with demo data to the first answered request; reset() to the seed');
+console.log(
+  table([
+    ['', 'median', 'runs'],
+    ['to the first answered request', ms(msw.medianFirstRequestMs), msw.firstRequestMs.map((x) => count(x)).join(' ')],
+    ['reset()', `${msw.medianResetMs.toFixed(2)} ms`, ''],
   ]),
 );
 
@@ -148,6 +161,18 @@ console.log(
       `median ${realtime.parley.responseMedian.toFixed(1)} ms   p99 ${realtime.parley.responseP99.toFixed(1)} ms`,
       `${count(realtime.parley.messagesPerSecond)} msg/s, ${count(realtime.parley.eventsPerSecond)} events/s`,
       `${realtime.eventsOfGraphqlWs.toFixed(2)}x (b) events/s`,
+    ],
+    [
+      'MSW door: reset() back to the demo seed (median)',
+      `${msw.medianResetMs.toFixed(2)} ms`,
+      `target <= ${MSW_RESET_TARGET_MS} ms`,
+      verdict(msw.medianResetMs <= MSW_RESET_TARGET_MS),
+    ],
+    [
+      'MSW door: createParleyHandlers() with demo data to the first answered request',
+      ms(msw.medianFirstRequestMs),
+      '(informational)',
+      '',
     ],
     [
       'conformance run against the local mock (median of 3)',

@@ -5,6 +5,7 @@ import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engi
 import { startMockServer } from '../mock-server/mock-server.js';
 import { FixturesError } from '../mock-server/fixtures-file/problems.js';
 import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-file.js';
+import type { MockState } from '../mock-server/state/mock-state.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -48,6 +49,7 @@ interface ServeOptions extends Partial<QueryLimits> {
   random: boolean;
   latency?: LatencyRange;
   fixtures?: string;
+  persist?: string;
 }
 
 /**
@@ -86,6 +88,10 @@ export function mockCommand(): Command {
     )
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
+      new Option('--persist <file>', 'keep the state in this JSON file: loaded at start when it exists, written (atomically) after changes')
+        .conflicts('random'),
+    )
+    .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
         .choices(['adaptive', 'compiled', 'interpreted'])
         .default('adaptive'),
@@ -110,6 +116,7 @@ export function mockCommand(): Command {
       execution: options.execution,
       limits,
       random: options.random,
+      persist: options.persist,
       ...(options.latency ? { chaos: { latency: options.latency } } : {}),
       // Any JSON value: the loader says what is wrong with one that is no fixtures object.
       ...(fixtures ? { fixtures: fixtures.doc as Record<string, unknown> } : {}),
@@ -122,11 +129,19 @@ export function mockCommand(): Command {
       void server.close().then(() => process.exit(0));
     };
     // A mail the mock would have sent, one line each (also at /dev/outbox).
-    server.state.outbox.onMail((mail) => console.log(`parley mail to ${mail.to}: ${mail.subject}${mail.token === null ? '' : ` (token ${mail.token})`}`));
+    const printMail = (state: MockState) =>
+      state.outbox.onMail((mail) => console.log(`parley mail to ${mail.to}: ${mail.subject}${mail.token === null ? '' : ` (token ${mail.token})`}`));
+    let stopPrinting = printMail(server.state);
+    // A reset or restore (/dev) brings another state: its mails are printed too.
+    server.engine.onStateReplaced((state) => {
+      stopPrinting();
+      stopPrinting = printMail(state);
+    });
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
+    if (options.persist) console.log(`parley mock: state kept in ${options.persist} (written after every change)`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
     console.log(await startupNotes(server.url, options.empty || options.random, fixtures));
     if (options.devRoutes) console.log(`dev controls: ${server.origin}/dev (request journal, chaos, outbox)`);

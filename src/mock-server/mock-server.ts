@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createEngine } from './create-engine.js';
 import { Chaos } from './engine/chaos.js';
 import type { ChaosSettings } from './engine/chaos-settings.js';
-import type { Engine, ExecutionMode } from './engine/engine.js';
+import type { Engine, EngineOptions, ExecutionMode } from './engine/engine.js';
 import type { QueryLimits } from './engine/limits.js';
 import type { BugLogger } from './engine/format-error.js';
 import type { DemoDataOptions } from './fixtures.js';
@@ -10,8 +10,9 @@ import type { FixturesInput } from './fixtures-file/format.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import type { Clock } from './state/clock.js';
 import { nodePasswordHasher } from './platform/node-passwords.js';
-import { MockState } from './state/mock-state.js';
+import { MockState, type MockStateOptions } from './state/mock-state.js';
 import type { RandomModeOptions } from './random/random-engine.js';
+import type { PersistOptions, StateFileWriter } from './persist/state-file.js';
 import type { TokenLifetimes } from './state/accounts/sessions.js';
 import { attachWebSocketDoor } from './ws/attach.js';
 
@@ -59,6 +60,14 @@ export interface MockServerOptions extends HttpDoorOptions {
    * run time through `/dev/chaos` or `mock.engine.chaos`. @default none
    */
   readonly chaos?: ChaosSettings;
+  /**
+   * Keep the state in this file (`parley mock serve --persist FILE`): loaded at start when it
+   * exists (a torn, corrupt or incompatible file is refused: `startMockServer` rejects with
+   * `StateFileRefused` and leaves it untouched), written after changes, debounced and atomically,
+   * and at `close()`. Without a file yet, the state is built as usual (`state`, `empty`, demo).
+   * Ignored in `random` mode.
+   */
+  readonly persist?: string | PersistOptions;
 }
 
 export interface RunningMockServer {
@@ -69,6 +78,7 @@ export interface RunningMockServer {
   /** `http://HOST:PORT`, the base URL the conformance suite takes. */
   readonly origin: string;
   readonly port: number;
+  /** The state being served now: `/dev/reset` and `PUT /dev/snapshot` replace it, so read it again after one. */
   readonly state: MockState;
   readonly engine: Engine;
   readonly server: Server;
@@ -82,9 +92,9 @@ async function demoState(options: Parameters<typeof import('./fixtures.js').crea
   return createDemoState(options);
 }
 
-/** The state to serve: the one given, a fixtures file's, an empty one, or demo data. */
-async function mockState(options: MockServerOptions): Promise<MockState> {
-  const shared = {
+/** The options every state of this server is built with. */
+function stateOptions(options: MockServerOptions): MockStateOptions {
+  return {
     clock: options.clock,
     tokenLifetimes: options.tokenLifetimes,
     requireVerification: options.requireVerification,
@@ -92,9 +102,30 @@ async function mockState(options: MockServerOptions): Promise<MockState> {
     // The Node door hashes with Node's native scrypt; a browser door keeps the pure-JS default.
     passwords: nodePasswordHasher,
   };
+}
+
+/** The state to serve: the one given, a fixtures file's, an empty one, or demo data. */
+async function mockState(options: MockServerOptions): Promise<MockState> {
+  const shared = stateOptions(options);
   if (options.state) return options.state;
   if (options.fixtures !== undefined) return (await import('./fixtures-file/load.js')).loadFixtures(options.fixtures, shared);
   return options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 });
+}
+
+/** What `persist` names, as options. */
+const persistOptions = (persist: string | PersistOptions): PersistOptions => (typeof persist === 'string' ? { file: persist } : persist);
+
+/**
+ * The state in the `--persist` file, or the usual one when there is none yet; and the writer
+ * that keeps the file up to date (it writes at once when the file did not exist).
+ */
+async function persistedEngine(options: MockServerOptions, persist: PersistOptions, engineOptions: Omit<EngineOptions, 'schema' | 'state'>): Promise<{ engine: Engine; writer: StateFileWriter }> {
+  const { loadStateFile, StateFileWriter } = await import('./persist/state-file.js');
+  const loaded = await loadStateFile(persist.file, stateOptions(options));
+  const engine = createEngine(loaded ?? (await mockState(options)), engineOptions);
+  const writer = new StateFileWriter(engine, persist);
+  if (!loaded) await writer.writeNow();
+  return { engine, writer };
 }
 
 /** Loads random mode (faker and @graphql-tools/mock) only when it is asked for. */
@@ -107,8 +138,8 @@ async function randomEngine(options: MockServerOptions, random: true | RandomMod
 /** Builds the state (demo data unless `empty`), starts the HTTP and WebSocket doors and resolves once they listen. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const engineOptions = { logBug: options.logBug, execution: options.execution, limits: options.limits, chaos: new Chaos(options.chaos) };
-  const engine = options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions);
-  const { state } = engine;
+  const persisted = options.persist && !options.random ? await persistedEngine(options, persistOptions(options.persist), engineOptions) : undefined;
+  const engine = persisted?.engine ?? (options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions));
   const server = createHttpDoor(engine, options);
   const realtime = attachWebSocketDoor(server, engine, { anyone: Boolean(options.random) });
   const host = options.host ?? '127.0.0.1';
@@ -120,7 +151,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     wsUrl: `ws://${shownHost}:${address.port}/graphql`,
     origin,
     port: address.port,
-    state,
+    get state() {
+      return engine.state;
+    },
     engine,
     server,
     close: async () => {
@@ -128,6 +161,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       server.closeAllConnections();
       await realtime.close();
       await closed;
+      await persisted?.writer.close();
     },
   };
 }

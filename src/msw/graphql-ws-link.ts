@@ -1,17 +1,8 @@
 import { handleProtocols } from 'graphql-ws';
 import { ws, type WebSocketHandler } from 'msw';
-import { closeReason } from '../mock-server/realtime/close-codes.js';
 import type { GraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
 
 /** One intercepted socket, as MSW's `ws.link` hands it over (msw's `client`). */
-type MswClient = Parameters<Parameters<ReturnType<typeof ws.link>['addEventListener']>[1]>[0]['client'];
-
-export interface GraphQLWsLink {
-  /** The `ws.link` handler, for `setupServer(...)` / `setupWorker(...)`. */
-  readonly handler: WebSocketHandler;
-  /** Closes every socket this link has open, with `code` and `reason`. */
-  closeAll(code: number, reason: string): void;
-}
 
 /**
  * `endpoint` as the WebSocket URL a client opens: `http:` becomes `ws:`, `https:` `wss:`. A path
@@ -36,18 +27,17 @@ function httpOrigin(url: URL): string {
 /**
  * The MSW door's subscriptions: graphql-ws's protocol over MSW's WebSocket interception. A thin
  * adapter from MSW's `client` to the transport-free sessions (`realtime/graphql-ws-session.ts`)
- * the Node WebSocket door uses too, so tokens, 4401, expiry, revocation, presence and limits are
- * the same. `sessions()` is asked at each connection, so a reset's fresh engine serves new sockets.
+ * the Node WebSocket door uses too, so tokens, 4401, expiry, revocation, presence, limits and the
+ * 1012 close when the engine swaps its state (a reset) are the same.
  *
  * MSW's own `clients` (shared across tabs through a BroadcastChannel) is not used: the link keeps
  * the sockets it serves itself.
  */
-export function graphqlWsLink(endpoint: string, sessions: () => GraphQLWsSessions): GraphQLWsLink {
-  const open = new Set<MswClient>();
-  const handler = ws.link(webSocketEndpoint(endpoint)).addEventListener('connection', ({ client, info }) => {
+export function graphqlWsLink(endpoint: string, sessions: GraphQLWsSessions): WebSocketHandler {
+  return ws.link(webSocketEndpoint(endpoint)).addEventListener('connection', ({ client, info }) => {
     if (claimed.has(client)) return;
     claimed.add(client);
-    const closed = sessions().opened(
+    const closed = sessions.opened(
       {
         protocol: handleProtocols(info.protocols ?? []) || '',
         // MSW drops a frame sent after the socket closed.
@@ -58,18 +48,8 @@ export function graphqlWsLink(endpoint: string, sessions: () => GraphQLWsSession
       // A page cannot set headers on a WebSocket: the token comes with connection_init only.
       { publicOrigin: httpOrigin(client.url) },
     );
-    open.add(client);
-    client.addEventListener('close', (event) => {
-      open.delete(client);
-      void closed(event.code, event.reason);
-    });
+    client.addEventListener('close', (event) => void closed(event.code, event.reason));
   });
-  return {
-    handler,
-    closeAll(code, reason) {
-      for (const client of open) client.close(code, closeReason(reason));
-    },
-  };
 }
 
 /**

@@ -8,9 +8,9 @@ import { RequestJournal } from '../mock-server/engine/journal.js';
 import { limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { createExecutableSchema } from '../mock-server/graphql/executable-schema.js';
 import { createDemoState } from '../mock-server/fixtures.js';
-import { SocketClose } from '../mock-server/realtime/close-codes.js';
 import { createGraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
 import { MockState } from '../mock-server/state/mock-state.js';
+import { StateBaseline } from '../mock-server/state/snapshot/baseline.js';
 import { graphqlWsLink, webSocketEndpoint } from './graphql-ws-link.js';
 import type { FixturesInput } from '../mock-server/fixtures-file/format.js';
 
@@ -67,6 +67,13 @@ export interface ParleyHandlers {
   readonly chaos: Chaos;
   /** The last requests the handlers answered, as `GET /dev/journal`: `parley.journal.list()`, `.clear()`. */
   readonly journal: RequestJournal;
+  /**
+   * Back to the seeded data (or empty, or the fixtures), the starting chaos and an empty journal,
+   * as after `createParleyHandlers`: the starting state is restored from a snapshot taken once (well
+   * under a millisecond for the demo data; no re-seed). Open subscription sockets ran on the old
+   * state: they are closed with 1012 ("service restart"), and tokens issued since the start belong
+   * to the old state, so a client logs in again.
+   */
   reset(): Promise<void>;
 }
 
@@ -90,19 +97,17 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
   const schema = createExecutableSchema();
   const chaos = new Chaos(options.chaos);
   const journal = new RequestJournal();
-  const build = async (): Promise<Engine> => {
-    const state =
-      options.fixtures !== undefined
-        ? await (await import('../mock-server/fixtures-file/load.js')).loadFixtures(options.fixtures)
-        : options.empty
-          ? new MockState()
-          : await createDemoState({ seed: options.seed ?? 1 });
-    return new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits, chaos, journal });
-  };
-  let engine = await build();
-  let handle = graphqlOverHttp(engine, { transport: 'msw' });
-  let sessions = createGraphQLWsSessions(engine, { transport: 'msw' });
-  const subscriptions = graphqlWsLink(endpoint, () => sessions);
+  const state =
+    options.fixtures !== undefined
+      ? await (await import('../mock-server/fixtures-file/load.js')).loadFixtures(options.fixtures)
+      : options.empty
+        ? new MockState()
+        : await createDemoState({ seed: options.seed ?? 1 });
+  const engine = new Engine({ schema, state, execution: options.execution ?? 'interpreted', limits: options.limits, chaos, journal });
+  // reset() restores this snapshot of the starting state: well under a millisecond, no re-seed.
+  const baseline = StateBaseline.of(state);
+  const handle = graphqlOverHttp(engine, { transport: 'msw' });
+  const subscriptions = graphqlWsLink(endpoint, createGraphQLWsSessions(engine, { transport: 'msw' }));
 
   const answer = async (request: Request): Promise<Response> => {
     // The HTTP door answers a CORS preflight so; a page's service worker never sees one, Node has none.
@@ -127,21 +132,17 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
   };
 
   return {
-    handlers: [http.all(endpoint, ({ request }) => answer(request)), subscriptions.handler],
+    handlers: [http.all(endpoint, ({ request }) => answer(request)), subscriptions],
     webSocketUrl: webSocketEndpoint(endpoint),
     get state() {
       return engine.state;
     },
-    get engine() {
-      return engine;
-    },
+    engine,
     chaos,
     journal,
     async reset() {
-      engine = await build();
-      handle = graphqlOverHttp(engine, { transport: 'msw' });
-      sessions = createGraphQLWsSessions(engine, { transport: 'msw' });
-      subscriptions.closeAll(SocketClose.ServiceRestart, 'the mock was reset to its seed; log in again');
+      // The sessions close every open socket with 1012 when the engine swaps its state.
+      engine.replaceState(baseline.fresh());
       chaos.set(options.chaos ?? {});
       journal.clear();
     },

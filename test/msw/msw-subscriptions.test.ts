@@ -210,7 +210,7 @@ describe('parley/msw: subscriptions over ws.link', () => {
     const events = await listen<Created>(socket, CREATED, channel);
     const old = parley.state;
     await parley.reset();
-    expect(await socket.closed).toEqual({ code: 1012, reason: 'the mock was reset to its seed; log in again' });
+    expect(await socket.closed).toEqual({ code: 1012, reason: "the mock's state was replaced (reset or restore); log in again if your token is refused" });
     await expect(events.next()).rejects.toThrow(/failed/);
     // The old state lost its listener and alice's presence; the new one never had them.
     expect(old.events.listenerCount('messageCreated', channel)).toBe(0);

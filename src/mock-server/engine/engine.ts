@@ -89,7 +89,9 @@ const TOKEN_LIMIT = /^Syntax Error: Document contains more th(?:an|at) \d+ token
  */
 export class Engine {
   readonly schema: GraphQLSchema;
-  readonly state: MockState;
+  private current: MockState;
+  private readonly stateListeners = new Set<(state: MockState, previous: MockState) => void>();
+  private readonly changeListeners = new Set<() => void>();
   readonly limits: QueryLimits;
   readonly execution: ExecutionMode;
   private readonly documents: LRUCache<string, PreparedDocument>;
@@ -105,7 +107,7 @@ export class Engine {
 
   constructor(options: EngineOptions) {
     this.schema = options.schema;
-    this.state = options.state;
+    this.current = options.state;
     this.limits = { ...defaultLimits, ...options.limits };
     this.execution = options.execution ?? 'adaptive';
     this.documents = new LRUCache({ max: options.documentCacheSize ?? 1000 });
@@ -113,6 +115,44 @@ export class Engine {
     this.logBug = options.logBug ?? logBugToStderr;
     this.journal = options.journal ?? new RequestJournal();
     this.chaos = options.chaos ?? new Chaos();
+  }
+
+  /** The state operations run on; {@link replaceState} swaps it (reset, snapshot restore). */
+  get state(): MockState {
+    return this.current;
+  }
+
+  /**
+   * Runs every operation from now on against `state` (a reset, a restored snapshot, loaded
+   * fixtures). Doors that hold something of the old state (the WebSocket door's subscriptions)
+   * hear it through {@link onStateReplaced}; it counts as a change ({@link onChange}).
+   */
+  replaceState(state: MockState): void {
+    const previous = this.current;
+    this.current = state;
+    for (const listener of this.stateListeners) listener(state, previous);
+    this.changed();
+  }
+
+  /** Calls `listener` after every {@link replaceState}; returns the function that stops it. */
+  onStateReplaced(listener: (state: MockState, previous: MockState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` after anything may have changed the state: every mutation executed (from any
+   * door, whatever its outcome), every state swap, and what a door reports with {@link changed}
+   * (an upload's bytes). Queries and subscriptions are not changes. Persistence listens here.
+   */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Tells the {@link onChange} listeners the state may have changed (doors call it for what is not an operation). */
+  changed(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   /** Parses and validates `query`, from the cache when this text was seen before. */
@@ -162,10 +202,18 @@ export class Engine {
 
   /** Executes prepared arguments (errors still unformatted: doors format through {@link formatError}). */
   execute(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
+    if (this.changeListeners.size === 0 || getOperationAST(args.document, args.operationName)?.operation !== 'mutation') return this.executeOperation(args);
+    const result = this.executeOperation(args);
+    if (result instanceof Promise) return result.finally(() => this.changed());
+    this.changed();
+    return result;
+  }
+
+  private executeOperation(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
     if (!compilerLoaded() && this.execution !== 'interpreted') {
       // The compiled mode waits for graphql-jit; the adaptive one goes on with graphql-js meanwhile.
       const loaded = loadCompiler();
-      if (this.execution === 'compiled') return loaded.then(() => this.execute(args));
+      if (this.execution === 'compiled') return loaded.then(() => this.executeOperation(args));
       return execute(args);
     }
     const compiled = this.compiledFor(args.document, args.operationName ?? undefined);

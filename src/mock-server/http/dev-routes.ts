@@ -6,6 +6,9 @@ import type { DevMethod, DevRoute } from './dev/dev-route.js';
 import { sendDevIndex } from './dev/index-page.js';
 import { journalRoute } from './dev/journal.js';
 import { outboxRoute } from './dev/outbox.js';
+import { resetRoute } from './dev/reset.js';
+import { snapshotRoute } from './dev/snapshot.js';
+import type { StateBaseline } from '../state/snapshot/baseline.js';
 import { sendError } from './respond.js';
 
 /**
@@ -16,13 +19,15 @@ export const devRoutes: readonly DevRoute[] = [
   outboxRoute,
   journalRoute,
   chaosRoute,
+  resetRoute,
+  snapshotRoute,
 ];
 
 /**
  * `/dev` and `/dev/...`: what a developer or a test needs to see and steer of the mock that a real
  * backend keeps to itself (WireMock's `/__admin` is the model). `--no-dev-routes` turns it all off.
  */
-export async function devRoute(engine: Engine, req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void> {
+export async function devRoute(engine: Engine, baseline: StateBaseline, req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void> {
   const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   if (pathname === '/dev' || pathname === '/dev/') {
     if (method !== 'GET') return sendError(res, 405, ErrorCode.BAD_REQUEST, 'use GET /dev', { allow: 'GET, HEAD' });
@@ -36,5 +41,5 @@ export async function devRoute(engine: Engine, req: IncomingMessage, res: Server
     const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
     return sendError(res, 405, ErrorCode.BAD_REQUEST, `use ${allowed.join(' or ')} ${route.path}`, { allow });
   }
-  await handler({ engine, req, query: new URLSearchParams(search) }, res);
+  await handler({ engine, baseline, req, query: new URLSearchParams(search) }, res);
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
 import { devRoute } from './dev-routes.js';
+import { StateBaseline } from '../state/snapshot/baseline.js';
 import { filesRoute } from './files-route.js';
 import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
@@ -43,6 +44,8 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
   const cors = options.cors ?? true;
   const devRoutes = options.devRoutes ?? true;
   const graphiql = (options.graphiql ?? true) ? graphiqlRoute() : null;
+  // What POST /dev/reset goes back to: the state the server started with.
+  const baseline = devRoutes ? StateBaseline.of(engine.state) : null;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (cors) res.setHeaders(CORS_HEADER_MAP);
@@ -66,10 +69,10 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       }
       return sendJson(res, 200, { status: 'ready' });
     }
-    if (devRoutes && (pathname === '/dev' || pathname.startsWith('/dev/'))) return devRoute(engine, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
+    if (baseline && (pathname === '/dev' || pathname.startsWith('/dev/'))) return devRoute(engine, baseline, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
     if (pathname === '/oauth/authorize') return oauthRoute(engine.state, req, res, target.slice(pathname.length));
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
-    if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!));
+    if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!), () => engine.changed());
     const file = /^\/files\/([^/]+)$/.exec(pathname);
     if (file) return filesRoute(engine.state, req, res, file[1]!);
     sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);

@@ -12,13 +12,15 @@ const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, BAD_USER_IN
  * `/uploads/<key>`: the URLs `createUploadUrl` hands out. PUT stores the file (the key is the
  * permission, as with a pre-signed URL); GET serves a PUBLIC upload (avatars, icons: its
  * `publicUrl`) back with the type it was declared with. PRIVATE bytes are served only through the
- * signed, expiring links of `/files`, which check who may see the file.
+ * signed, expiring links of `/files`, which check who may see the file. `stored` is called after
+ * a PUT stored bytes (the engine's change signal, for persistence).
  */
-export async function uploadsRoute(state: MockState, req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+export async function uploadsRoute(state: MockState, req: IncomingMessage, res: ServerResponse, key: string, stored: () => void = () => {}): Promise<void> {
   if (req.method === 'PUT') {
     try {
       const body = await readBody(req, uploadRules.maxBytes);
       const upload = state.uploads.put(key, body);
+      stored();
       return sendJson(res, 200, { key: upload.key, size: body.byteLength });
     } catch (error) {
       if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.BAD_USER_INPUT, error.message, { connection: 'close' });

@@ -9,7 +9,10 @@ export const SocketClose = {
   TryAgainLater: 1013,
   /** The server is shutting down. */
   GoingAway: 1001,
-  /** The MSW door's `reset()`: the state the connection ran on is gone (WebSocket's "service restart"). */
+  /**
+   * The state the connection ran on was replaced (`/dev/reset`, `PUT /dev/snapshot`, the MSW door's
+   * `reset()`): WebSocket's "service restart", which graphql-ws clients retry (it is not fatal).
+   */
   ServiceRestart: 1012,
 } as const;
 

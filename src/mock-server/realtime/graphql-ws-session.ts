@@ -5,6 +5,7 @@ import type { Engine } from '../engine/engine.js';
 import type { JournalTransport } from '../engine/journal.js';
 import { journaledExecute } from '../engine/journal-record.js';
 import type { Timer } from '../state/clock.js';
+import type { MockState } from '../state/mock-state.js';
 import { DomainError } from '../state/errors.js';
 import { closeReason, SocketClose } from './close-codes.js';
 import { socketRules } from './socket-rules.js';
@@ -61,7 +62,11 @@ export interface GraphQLWsSessions {
    * and answers the callback the transport must call when the socket has closed.
    */
   opened(socket: SessionSocket, request: SessionRequest): SessionClosed;
+  /** Stops following the engine's state swaps (a door that closes calls it). */
+  dispose(): void;
 }
+
+const STATE_REPLACED = closeReason("the mock's state was replaced (reset or restore); log in again if your token is refused");
 
 interface SessionExtra {
   readonly socket: SessionSocket;
@@ -74,6 +79,8 @@ interface Connection {
   readonly authorization: string | null;
   readonly expiry: Timer;
   readonly stopWatchingRevocation: () => void;
+  /** The state the member connected to: a state swap closes the socket, which leaves that one. */
+  readonly state: MockState;
 }
 
 type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>;
@@ -96,8 +103,9 @@ type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>
  *   never its message.
  */
 export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessionsOptions = {}): GraphQLWsSessions {
-  const { state } = engine;
   const connections = new WeakMap<SessionContext, Connection>();
+  // Sockets open now, whatever carries them, so a state swap can end them.
+  const open = new Set<SessionSocket>();
 
   const refuse = (ctx: SessionContext, reason: string): false => {
     ctx.extra.socket.close(SocketClose.Unauthorized, closeReason(`Unauthorized: ${reason}`));
@@ -107,10 +115,11 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
   const server = makeServer<Record<string, unknown> | undefined, SessionExtra>({
     schema: engine.schema,
     onConnect(ctx) {
+      const { state } = engine;
       const token = socketToken(ctx.connectionParams, ctx.extra.request.authorization ?? undefined);
       if (options.anyone) {
         const authorization = token === undefined ? null : `Bearer ${token}`;
-        connections.set(ctx, { authorization, expiry: { cancel: () => {} }, stopWatchingRevocation: () => {} });
+        connections.set(ctx, { authorization, expiry: { cancel: () => {} }, stopWatchingRevocation: () => {}, state });
         return true;
       }
       if (token === undefined) return refuse(ctx, 'send the access token in connection_init, e.g. {"Authorization":"Bearer <accessToken>"}');
@@ -128,7 +137,7 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
       const stopWatchingRevocation = state.events.on('accessRevoked', '', (event) => {
         if (event.accessTokens.includes(token)) socket.close(SocketClose.Unauthorized, 'Unauthorized: the session has ended');
       });
-      connections.set(ctx, { userId, authorization: `Bearer ${token}`, expiry, stopWatchingRevocation });
+      connections.set(ctx, { userId, authorization: `Bearer ${token}`, expiry, stopWatchingRevocation, state });
       state.presence.connected(userId);
       return true;
     },
@@ -138,7 +147,7 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
       connections.delete(ctx);
       connection.expiry.cancel();
       connection.stopWatchingRevocation();
-      if (connection.userId !== undefined) state.presence.disconnected(connection.userId);
+      if (connection.userId !== undefined) connection.state.presence.disconnected(connection.userId);
     },
     onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
       const connection = connections.get(ctx)!;
@@ -174,7 +183,14 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
     onError: (_ctx, _id, _payload, errors) => errors.map((error) => engine.formatError(error).toJSON()),
   });
 
+  // Subscriptions follow the state they started on: when the engine swaps it (a reset, a restore),
+  // every socket is closed with 1012 ("service restart"), which graphql-ws clients retry.
+  const stopWatchingState = engine.onStateReplaced(() => {
+    for (const socket of open) socket.close(SocketClose.ServiceRestart, STATE_REPLACED);
+  });
+
   return {
+    dispose: stopWatchingState,
     opened(socket, request) {
       const fail = (error: unknown): void => {
         engine.logBug(error instanceof Error ? error : new Error(String(error)));
@@ -190,7 +206,11 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
         },
         { socket, request },
       );
-      return (code, reason) => closed(code, reason).catch(fail);
+      open.add(socket);
+      return (code, reason) => {
+        open.delete(socket);
+        return closed(code, reason).catch(fail);
+      };
     },
   };
 }

@@ -62,6 +62,8 @@ export interface MockStateOptions {
  * GraphQL layer.
  */
 export class MockState {
+  /** What this state was built with: a snapshot restores into a fresh state built alike. */
+  readonly options: MockStateOptions;
   readonly tables: Tables;
   readonly clock: Clock;
   /** Every change the domain announces; subscriptions read from here. */
@@ -111,6 +113,7 @@ export class MockState {
   readonly outbox: Outbox;
 
   constructor(options: MockStateOptions = {}) {
+    this.options = options;
     this.tables = createTables();
     this.clock = options.clock ?? systemClock;
     this.events = new EventBus();

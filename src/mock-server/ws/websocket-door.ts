@@ -26,12 +26,14 @@ export interface WebSocketDoor {
  */
 export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOptions = {}): WebSocketDoor {
   const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes });
-  serveGraphQLWs(createGraphQLWsSessions(engine, options), wss, socketRules.keepAliveMs, engine.logBug);
+  const sessions = createGraphQLWsSessions(engine, options);
+  serveGraphQLWs(sessions, wss, socketRules.keepAliveMs, engine.logBug);
 
   return {
     handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
     close: () =>
       new Promise<void>((resolve) => {
+        sessions.dispose();
         for (const client of wss.clients) {
           client.close(SocketClose.GoingAway, 'the server is shutting down');
           // A client that does not answer the close handshake is cut off.

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { unauthenticated } from '../errors.js';
 import type { EventBus } from '../events.js';
 import { randomSecrets, type SecretGenerator } from '../secrets.js';
+import type { SavedSessions } from '../snapshot/schema.js';
 
 /**
  * Token lifetimes in milliseconds. SPEC.md leaves them open (section 5, gaps); these are the
@@ -144,6 +145,39 @@ export class SessionStore {
     if (!session) return false;
     this.revoke(session);
     return true;
+  }
+
+  /** Every live session with its tokens, for a snapshot (see `snapshot/`). */
+  save(): SavedSessions {
+    const sessions = [...this.sessionsByRefreshToken.values()].map((session) => ({
+      id: session.id,
+      userId: session.userId,
+      rememberMe: session.rememberMe,
+      refreshToken: session.refreshToken,
+      refreshExpiresAt: session.refreshExpiresAt,
+      accessTokens: [...session.accessTokens].map((token): [string, number] => [token, this.accessGrants.get(token)!.expiresAt]),
+      retiredRefreshTokens: [...session.retiredRefreshTokens],
+    }));
+    return { nextSessionId: this.nextSessionId, sessions };
+  }
+
+  /** Takes the sessions of a snapshot; meant for a store that has issued nothing yet. */
+  load(saved: SavedSessions): void {
+    this.nextSessionId = saved.nextSessionId;
+    for (const entry of saved.sessions) {
+      const session: Session = {
+        id: entry.id,
+        userId: entry.userId,
+        rememberMe: entry.rememberMe,
+        refreshToken: entry.refreshToken,
+        refreshExpiresAt: entry.refreshExpiresAt,
+        accessTokens: new Set(entry.accessTokens.map(([token]) => token)),
+        retiredRefreshTokens: [...entry.retiredRefreshTokens],
+      };
+      for (const [token, expiresAt] of entry.accessTokens) this.accessGrants.set(token, { session, expiresAt });
+      this.sessionsByRefreshToken.set(session.refreshToken, session);
+      for (const retired of session.retiredRefreshTokens) this.sessionsByRetiredToken.set(retired, session);
+    }
   }
 
   private issue(session: Session): IssuedTokens {

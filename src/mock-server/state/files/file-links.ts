@@ -134,6 +134,16 @@ export class FileLinks {
     return { attachment, bytes };
   }
 
+  /** The signing key, for a snapshot: null until the first link was signed or opened. */
+  savedKey(): Uint8Array | null {
+    return this.key ?? null;
+  }
+
+  /** Signs and checks with a snapshot's key from now on, so links issued before it still open. */
+  loadKey(key: Uint8Array): void {
+    this.key = key;
+  }
+
   private signingKey(): Uint8Array {
     return (this.key ??= new TextEncoder().encode(this.ctx.secrets(32)));
   }

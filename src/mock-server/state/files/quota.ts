@@ -42,6 +42,12 @@ export class FileQuota {
     this.used.set(workspaceId, Math.max(0, this.usedBytes(workspaceId) - bytes));
   }
 
+  /** Sets every running count from the tables (after a snapshot is restored). */
+  resync(): void {
+    this.used.clear();
+    for (const [workspaceId, bytes] of this.recount()) this.used.set(workspaceId, bytes);
+  }
+
   /** For snapshots and checks: every workspace's count, recomputed from the tables. */
   recount(): Map<string, number> {
     const { tables } = this.ctx;

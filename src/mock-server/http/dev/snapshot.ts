@@ -1,0 +1,50 @@
+import { ErrorCode } from '../../../schema/error-codes.js';
+import { SnapshotError } from '../../state/snapshot/errors.js';
+import { exportSnapshot } from '../../state/snapshot/export.js';
+import { restoreSnapshot } from '../../state/snapshot/restore.js';
+import { BodyTooLarge, readBody } from '../body.js';
+import { sendError, sendJson } from '../respond.js';
+import type { DevRoute } from './dev-route.js';
+
+/** The largest snapshot `PUT /dev/snapshot` reads. */
+const MAX_SNAPSHOT_BYTES = 256 * 1024 ** 2;
+
+/**
+ * `GET /dev/snapshot`: the whole state as a JSON download. `PUT /dev/snapshot`: replace the state
+ * with a snapshot (a bad one is refused with 400 and one sentence, and nothing changes). A restore
+ * closes the open WebSocket connections (their subscriptions belong to the old state); sessions are
+ * part of a snapshot, so tokens of the restored state keep working.
+ */
+export const snapshotRoute: DevRoute = {
+  path: '/dev/snapshot',
+  description: 'GET the whole state as JSON (parley-state.json); PUT one to restore it',
+  methods: {
+    GET: ({ engine, req }, res) => {
+      const body = JSON.stringify(exportSnapshot(engine.state));
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': 'attachment; filename="parley-state.json"',
+        'content-length': Buffer.byteLength(body),
+      });
+      res.end(req.method === 'GET' ? body : undefined);
+    },
+    PUT: async ({ engine, req }, res) => {
+      let text: string;
+      try {
+        text = (await readBody(req, MAX_SNAPSHOT_BYTES)).toString('utf8');
+      } catch (error) {
+        if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, error.message, { connection: 'close' });
+        throw error;
+      }
+      try {
+        // The checks (and valibot) load with the first restore, not at start-up.
+        const { parseSnapshot } = await import('../../state/snapshot/validate.js');
+        engine.replaceState(restoreSnapshot(parseSnapshot(text), engine.state.options));
+      } catch (error) {
+        if (error instanceof SnapshotError) return sendError(res, 400, error.code, error.message);
+        throw error;
+      }
+      sendJson(res, 200, { status: 'restored' });
+    },
+  },
+};

@@ -1,0 +1,121 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseSnapshot, restoreSnapshot } from '../../../src/mock-server/state/snapshot/index.js';
+import { gql, ok } from '../../support/client.js';
+import { createWorkspace, registerActor, send } from '../../support/world.js';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+/** The built CLI (test/global-setup.ts builds it), as users run it. */
+const cli = ['dist/cli/main.js', 'mock', 'serve', '--port', '0'];
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+/** Spawns `node args`, resolving with its first stdout line that starts with `prefix`. */
+function start(args: string[], prefix: string): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: '' } });
+  running.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((candidate) => candidate.startsWith(prefix));
+      if (line !== undefined) resolve({ child, line });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
+  });
+}
+
+const serve = async (file: string) => {
+  const { child, line } = await start([...cli, '--empty', '--persist', file], 'parley mock listening on ');
+  return { child, url: line.slice('parley mock listening on '.length).trim() };
+};
+const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
+  child.once('exit', resolve);
+  child.kill('SIGTERM');
+});
+const tempFile = () => join(mkdtempSync(join(tmpdir(), 'parley-persist-')), 'state.json');
+
+describe('mock serve --persist FILE', () => {
+  it('writes the file at start, keeps what was sent across a restart, and the token still works', async () => {
+    const file = tempFile();
+    const first = await serve(file);
+    expect(existsSync(file)).toBe(true);
+    const alice = await registerActor(first.url, 'alice');
+    const workspaceId = await createWorkspace(first.url, alice);
+    const general = ok(await gql<{ conversations: { nodes: { id: string }[] } }>(first.url, 'query($w: ID!) { conversations(workspaceId: $w) { nodes { id } } }', { w: workspaceId }, alice.token));
+    const conversationId = general.conversations.nodes[0]!.id;
+    const sent = await send(first.url, alice, conversationId, 'kept across restarts');
+    // SIGTERM flushes the pending (debounced) write before exiting.
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await serve(file);
+    const page = ok(
+      await gql<{ messages: { nodes: { id: string; content: string }[] } }>(second.url, 'query($c: ID!) { messages(conversationId: $c) { nodes { id content } } }', { c: conversationId }, alice.token),
+    );
+    expect(page.messages.nodes.map((node) => [node.id, node.content])).toContainEqual([sent.id, 'kept across restarts']);
+    expect(await stop(second.child)).toBe(0);
+  }, 20_000);
+
+  it.each([
+    ['garbage', () => 'not a snapshot at all', 'the snapshot is not JSON (truncated or corrupt)'],
+    ['truncated JSON', (good: string) => good.slice(0, Math.floor(good.length / 2)), 'the snapshot is not JSON (truncated or corrupt)'],
+    ['JSON of another format', () => '{"format":"other-tool","version":1}', 'this is not a Parley state snapshot'],
+    ['another version', (good: string) => good.replace('"version":1', '"version":7'), 'snapshot version 7 is not supported: this Parley reads version 1'],
+  ])('refuses %s: exit 2, one line on stderr, the file left byte for byte', async (_name, corrupt, words) => {
+    const goodFile = tempFile();
+    const { child } = await serve(goodFile);
+    expect(await stop(child)).toBe(0);
+    const file = tempFile();
+    const bytes = corrupt(readFileSync(goodFile, 'utf8'));
+    writeFileSync(file, bytes);
+    const result = spawnSync(process.execPath, [...cli, '--persist', file], { cwd: root, encoding: 'utf8', env: { ...process.env, PORT: '' } });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`parley: refusing the --persist file ${file}, left untouched: ${words}`);
+    expect(readFileSync(file, 'utf8')).toBe(bytes);
+  }, 20_000);
+
+  it('--persist with --random is a usage error (exit 2)', () => {
+    const result = spawnSync(process.execPath, [...cli, '--random', '--persist', tempFile()], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+  });
+});
+
+/** Workspaces in the state file now (it is always whole: writes are atomic renames). */
+const workspacesIn = (file: string) => restoreSnapshot(parseSnapshot(readFileSync(file, 'utf8'))).tables.workspaces.size;
+
+describe('kill -9 while writing', () => {
+  it('leaves the file at the previous or the next good state, never torn', async () => {
+    const file = tempFile();
+    const child = join(root, 'test/mock/persist/writer-child.mjs');
+    let workspaces = 0;
+    for (let round = 0; round < 4; round += 1) {
+      const { child: writer, line } = await start([child, file], 'ready ');
+      // Each child starts from the file the one before it was killed over.
+      expect(Number(line.slice('ready '.length))).toBe(workspaces);
+      // Once this child's writes have reached the disk (however loaded the machine), kill it at a
+      // random moment of its stream of writes.
+      const deadline = Date.now() + 10_000;
+      while (workspacesIn(file) === workspaces && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 150)));
+      const exited = new Promise((resolve) => writer.once('exit', resolve));
+      writer.kill('SIGKILL');
+      await exited;
+      const now = workspacesIn(file);
+      expect(now).toBeGreaterThan(workspaces);
+      workspaces = now;
+    }
+    // write-file-atomic's temporary files may be left by a kill; the state file itself is whole.
+    expect(readdirSync(join(file, '..'))).toContain('state.json');
+  }, 40_000);
+});
