@@ -9,7 +9,9 @@
  * afterEach(async () => { server.resetHandlers(); await parley.reset(); });
  * afterAll(() => server.close());
  */
-export { createParleyHandlers, type ParleyHandlers, type ParleyHandlersOptions } from './handlers.js';
+export { createParleyHandlers, parleyHandlerSet, type ParleyHandlers, type ParleyHandlerSet, type ParleyHandlersOptions } from './handlers.js';
+export { createParleyBackend, type LocalParleyBackend, type ParleyBackend, type ParleyBackendOptions } from './backend.js';
+export { createSharedParleyHandlers, type SharedParleyHandlers, type SharedParleyHandlersOptions } from './shared-worker/page.js';
 export { failOperation, type FailOperationOptions } from './fail-operation.js';
 export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/fixtures.js';
 export { MockState } from '../mock-server/state/mock-state.js';

@@ -38,3 +38,22 @@ it('the MSW entry bundles for the browser, without the Node doors', async () => 
   expect(found).toEqual([]);
   expect(inputs.filter((name) => /^src\/mock-server\/(http|ws|platform)\//.test(name))).toEqual([]);
 }, 60_000);
+
+/** `parley/msw/shared-worker` runs in a SharedWorker: no Node, and no msw (it only answers the page's handlers). */
+it('the shared-worker entry bundles for a worker, without msw or the Node doors', async () => {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/msw/shared-worker.ts'],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs).toContain('src/msw/shared-worker/host.ts');
+  expect(inputs).toContain('src/mock-server/realtime/graphql-ws-session.ts');
+  expect(inputs.filter((name) => /node_modules\/msw\/|^src\/mock-server\/(http|ws|platform)\/|^src\/msw\/handlers\.ts$/.test(name))).toEqual([]);
+}, 60_000);

@@ -24,6 +24,7 @@ export async function request<T>(query: string, variables: Record<string, unknow
   return body.data as T;
 }
 
-export function subscriptions(token: string): Client {
-  return createClient({ url: wsEndpoint, connectionParams: { Authorization: `Bearer ${token}` } });
+/** A graphql-ws client that sends the token with `connection_init`; `onConnected` runs at each acknowledged connection. */
+export function subscriptions(token: string, onConnected: () => void): Client {
+  return createClient({ url: wsEndpoint, connectionParams: { Authorization: `Bearer ${token}` }, on: { connected: onConnected } });
 }

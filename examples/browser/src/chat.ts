@@ -47,7 +47,14 @@ export async function startChat(): Promise<void> {
 
   const show = messageList($<HTMLUListElement>('messages'), login.user.id);
   // Subscribe before reading the page, so nothing sent in between is missed (show() drops repeats).
-  subscriptions(token).subscribe<{ messageCreated: Message }>(
+  const signedIn = `signed in as ${login.user.displayName}`;
+  let live = false;
+  const showStatus = (): void => void (status.textContent = `${signedIn}${live ? ' · live' : ''}`);
+  const client = subscriptions(token, () => {
+    live = true;
+    showStatus();
+  });
+  client.subscribe<{ messageCreated: Message }>(
     { query: CREATED, variables: { conversationId: general.id } },
     { next: ({ data }) => data && show(data.messageCreated), error: (error) => (status.textContent = `subscription failed: ${String(error)}`), complete: () => {} },
   );
@@ -55,7 +62,7 @@ export async function startChat(): Promise<void> {
   messages.nodes.forEach(show);
 
   $<HTMLHeadingElement>('title').textContent = `#${general.title} in ${workspace.name}`;
-  status.textContent = `signed in as ${login.user.displayName}`;
+  showStatus();
   const composer = $<HTMLFormElement>('composer');
   const text = $<HTMLInputElement>('text');
   composer.hidden = false;

@@ -12,4 +12,7 @@ const parley = createSharedParleyHandlers({
   endpoint: '/graphql',
 });
 await setupWorker(...parley.handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
-await startChat();
+await startChat().catch((error: unknown) => {
+  document.getElementById('status')!.textContent = `failed: ${error instanceof Error ? error.message : String(error)}`;
+  throw error;
+});

@@ -113,6 +113,7 @@ import { expect, it } from 'vitest';
 import { startMockServer, ManualClock } from 'parley';
 import { catalogue } from 'parley/conformance';
 import { ErrorCode, failOperation } from 'parley/msw';
+import { hostParley } from 'parley/msw/shared-worker';
 
 const require = createRequire(import.meta.url);
 
@@ -125,6 +126,7 @@ it('every entry of the exports map loads, with its types', async () => {
   }
   expect(catalogue.length).toBeGreaterThan(0);
   expect(failOperation('SendMessage', ErrorCode.FORBIDDEN)).toBeDefined();
+  expect(typeof hostParley).toBe('function');
   expect(readFileSync(require.resolve('parley/schema.graphql'), 'utf8')).toContain('type Query');
   expect((require('parley/package.json') as { name: string }).name).toBe('parley');
 });
