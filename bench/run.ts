@@ -51,7 +51,7 @@ console.log(
   ]),
 );
 
-progress('MSW door: first request and reset() in a child process ...');
+progress('MSW door: first request, reset() and a messages page against the HTTP door, in a child process ...');
 const msw = measureMswDoor();
 console.log('\nMSW door (child process over dist/): createParleyHandlers() with demo data to the first answered request; reset() to the seed');
 console.log(
@@ -59,6 +59,8 @@ console.log(
     ['', 'median', 'runs'],
     ['to the first answered request', ms(msw.medianFirstRequestMs), msw.firstRequestMs.map((x) => count(x)).join(' ')],
     ['reset()', `${msw.medianResetMs.toFixed(2)} ms`, ''],
+    ['messages page (30), through MSW', `${(msw.pageMswMs * 1000).toFixed(0)} µs`, ''],
+    ['the same page, through the HTTP door', `${(msw.pageHttpMs * 1000).toFixed(0)} µs`, `MSW/HTTP ${msw.pageRatio.toFixed(2)}x (median of paired rounds)`],
   ]),
 );
 
@@ -171,6 +173,12 @@ console.log(
     [
       'MSW door: createParleyHandlers() with demo data to the first answered request',
       ms(msw.medianFirstRequestMs),
+      '(informational)',
+      '',
+    ],
+    [
+      'MSW door: a messages page, request time against the HTTP door',
+      `${msw.pageRatio.toFixed(2)}x`,
       '(informational)',
       '',
     ],
