@@ -23,7 +23,8 @@ describe('GET /dev: the index of the dev controls', () => {
     const body = (await response.json()) as IndexBody;
     const paths = body.routes.map((route) => route.path);
     expect(paths).toEqual(['/dev', ...devRoutes.map((route) => route.path)]);
-    expect(paths).toEqual(expect.arrayContaining(['/dev/outbox', '/dev/journal', '/dev/chaos']));
+    // Every control the issue names: outbox, journal, chaos, reset, snapshot (export and restore), fixtures.
+    expect(paths).toEqual(expect.arrayContaining(['/dev/outbox', '/dev/journal', '/dev/chaos', '/dev/reset', '/dev/snapshot', '/dev/fixtures']));
     for (const route of body.routes) expect(route.description.length).toBeGreaterThan(10);
     expect(body.routes.find((route) => route.path === '/dev/journal')!.methods).toEqual(['GET', 'DELETE']);
     expect(body.routes.find((route) => route.path === '/dev/chaos')!.methods).toEqual(['GET', 'POST', 'DELETE']);

@@ -5,6 +5,7 @@ import { chaosRoute } from './dev/chaos.js';
 import type { DevMethod, DevRoute } from './dev/dev-route.js';
 import { sendDevIndex } from './dev/index-page.js';
 import { journalRoute } from './dev/journal.js';
+import { fixturesRoute } from './dev/fixtures.js';
 import { outboxRoute } from './dev/outbox.js';
 import { resetRoute } from './dev/reset.js';
 import { snapshotRoute } from './dev/snapshot.js';
@@ -21,6 +22,7 @@ export const devRoutes: readonly DevRoute[] = [
   chaosRoute,
   resetRoute,
   snapshotRoute,
+  fixturesRoute,
 ];
 
 /**

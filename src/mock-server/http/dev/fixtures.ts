@@ -1,0 +1,42 @@
+import { ErrorCode } from '../../../schema/error-codes.js';
+import { BodyTooLarge, readBody } from '../body.js';
+import { sendError, sendJson } from '../respond.js';
+import type { DevRoute } from './dev-route.js';
+
+/** The largest fixtures file `POST /dev/fixtures` reads. */
+const MAX_FIXTURES_BYTES = 16 * 1024 ** 2;
+
+/**
+ * `POST /dev/fixtures`: replace the state with one built from a fixtures file (the body, as
+ * `--fixtures FILE` reads it; docs/fixtures-format.md). A file with problems is refused with 400,
+ * `BAD_USER_INPUT` and every problem with its JSON path (`extensions.problems`), and nothing
+ * changes. Open WebSockets close with 1012, as for any swap; `POST /dev/reset` still goes back to
+ * the state the server started with.
+ */
+export const fixturesRoute: DevRoute = {
+  path: '/dev/fixtures',
+  description: 'POST a fixtures file (docs/fixtures-format.md) to replace the state with its users, workspaces, channels and messages',
+  methods: {
+    POST: async ({ engine, req }, res) => {
+      let text: string;
+      try {
+        text = (await readBody(req, MAX_FIXTURES_BYTES)).toString('utf8');
+      } catch (error) {
+        if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, error.message, { connection: 'close' });
+        throw error;
+      }
+      // The loader (and zod) load with the first fixtures file, not at start-up.
+      const { fixturesFromText } = await import('../../fixtures-file/load.js');
+      const { formatProblems } = await import('../../fixtures-file/problems.js');
+      const result = await fixturesFromText(text, engine.state.options);
+      if (!result.ok) {
+        const count = result.problems.length === 1 ? '1 problem' : `${result.problems.length} problems`;
+        const message = `the fixtures have ${count}:\n${formatProblems(result.problems)}`;
+        return sendJson(res, 400, { errors: [{ message, extensions: { code: ErrorCode.BAD_USER_INPUT, problems: result.problems } }] });
+      }
+      engine.replaceState(result.state);
+      const { tables } = result.state;
+      sendJson(res, 200, { status: 'loaded', users: tables.users.size, workspaces: tables.workspaces.size, conversations: tables.conversations.size, messages: tables.messages.size });
+    },
+  },
+};
