@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { catalogue } from '../conformance/catalogue.js';
 import { rules } from '../conformance/rules.js';
@@ -11,6 +9,7 @@ import { reporterNames, type ReporterName } from '../conformance/reporters/names
 import { bySection } from '../conformance/reporters/sections.js';
 import { selectChecks } from '../conformance/select.js';
 import { readCredentials, UsageError } from './credentials-file.js';
+import { colorAllowed, exitCodeOf, readSchemaFile, write, writeReport } from './report-output.js';
 
 interface RunFlags {
   baseUrl: string;
@@ -18,6 +17,7 @@ interface RunFlags {
   reporter: ReporterName;
   output?: string;
   credentials?: string;
+  schema?: string;
   only?: string[];
   skip?: string[];
   timeout?: number;
@@ -76,34 +76,10 @@ function assertPatternsMatch(flags: RunFlags): void {
   }
 }
 
-/** NO_COLOR (https://no-color.org): set to anything but the empty string turns colour off. */
-function colorAllowed(flags: { color: boolean }, stream: NodeJS.WriteStream): boolean {
-  return flags.color && stream.isTTY === true && (process.env['NO_COLOR'] ?? '') === '';
-}
-
-/**
- * Resolves once the text is handed to the OS, so nothing is lost when the process exits. A reader
- * that went away (`| head`) is not an error: there is no one left to tell.
- */
-function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const settle = (error?: Error | null) => {
-      if (error && (error as NodeJS.ErrnoException).code !== 'EPIPE') reject(error);
-      else resolve();
-    };
-    // A failed write also emits 'error' (after the callback): without a listener it would crash
-    // the process, so the listener stays when the write failed.
-    stream.on('error', settle);
-    stream.write(text.endsWith('\n') ? text : `${text}\n`, (error) => {
-      if (!error) stream.off('error', settle);
-      settle(error);
-    });
-  });
-}
-
 async function runAction(flags: RunFlags): Promise<number> {
   assertPatternsMatch(flags);
-  const [{ runConformance }, { render, renderProgress, summaryLine, verdictLine }] = await Promise.all([import('../conformance/run.js'), import('../conformance/reporters/index.js')]);
+  const [{ runConformance }, { renderProgress }] = await Promise.all([import('../conformance/run.js'), import('../conformance/reporters/index.js')]);
+  const schema = flags.schema === undefined ? undefined : await readSchemaFile(flags.schema);
   const credentials = flags.credentials === undefined ? undefined : await readCredentials(flags.credentials);
   if (/\/graphql$/.test(flags.baseUrl)) {
     process.stderr.write(`parley conformance: note: --base-url is the server's root; the suite sends to ${flags.baseUrl}/graphql.\n`);
@@ -119,23 +95,12 @@ async function runAction(flags: RunFlags): Promise<number> {
     ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
     ...(flags.errorCodePath !== undefined ? { errorCodePath: flags.errorCodePath } : {}),
     httpAudit: flags.httpAudit,
+    ...(schema !== undefined ? { schema } : {}),
     ...(process.stderr.isTTY ? { onResult: (result, done, total) => process.stderr.write(`${renderProgress(result, done, total, progressColor)}\n`) } : {}),
   };
   const report = await runConformance(options);
-  const color = colorAllowed(flags, process.stdout);
-  if (flags.output === undefined) {
-    await write(process.stdout, render(flags.reporter, report, { color, failOn: flags.failOn }));
-  } else {
-    try {
-      await mkdir(dirname(flags.output), { recursive: true });
-      await writeFile(flags.output, `${render(flags.reporter, report, { color: false, failOn: flags.failOn })}\n`);
-    } catch (error) {
-      throw new UsageError(`cannot write the report to ${flags.output} (${error instanceof Error ? error.message : String(error)}).`);
-    }
-    await write(process.stdout, `${summaryLine(report)}\n${verdictLine(report, { color, failOn: flags.failOn })}`);
-  }
-  const failed = report.summary.mustFailed > 0 || (flags.failOn === 'should' && report.summary.shouldFailed > 0);
-  return failed ? 1 : 0;
+  await writeReport(report, flags);
+  return exitCodeOf(report, flags.failOn);
 }
 
 function listAction(flags: { json: boolean; rules: boolean }): Promise<void> {
@@ -174,6 +139,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--reporter <name>', 'report format').choices(reporterNames).default('pretty'))
     .option('--output <file>', 'write the report to a file (the summary still goes to stdout)')
     .option('--credentials <file>', 'JSON accounts for servers that cannot self-register: {"accounts":[{"email","password"} | {"accessToken","refreshToken"?}]}')
+    .option('--schema <file>', 'the server\'s schema (SDL or an introspection result as JSON) for the signature checks, when introspection is disabled on it')
     .option('--only <patterns>', 'run only checks whose id matches (* is a wildcard; repeatable or comma-separated)', patterns('--only'))
     .option('--skip <patterns>', 'leave out checks whose id matches (* is a wildcard; repeatable or comma-separated)', patterns('--skip'))
     .option('--timeout <ms>', 'per-request timeout in milliseconds (default 10000)', integer('--timeout', 1, 600_000))

@@ -1,4 +1,5 @@
 import type { RealtimeConnection } from './realtime/connection.js';
+import type { SignatureSource } from './signatures/comparison.js';
 import type { Exchange, Level, Section } from './types.js';
 import type { Actor, World } from './world.js';
 import type { Credential, Target } from './target.js';
@@ -44,6 +45,8 @@ export interface CheckContext {
   graphql(query: string, variables?: Record<string, unknown>, as?: Credential | null): Promise<Exchange>;
   /** The realtime side of the server; present when the check needs `realtime`. */
   readonly realtime: RealtimeContext;
+  /** The target's signatures compared with the contract, once per run (introspection, or `--schema`). */
+  signatures(): Promise<SignatureSource>;
 }
 
 /**
@@ -55,6 +58,8 @@ export class CheckFailure extends Error {
   constructor(
     readonly reason: string,
     readonly expected: string,
+    /** What a schema comparison compared (signature checks), shown instead of an exchange. */
+    readonly comparedWith?: string,
   ) {
     super(reason);
   }

@@ -1,5 +1,6 @@
 /**
- * Every rule of SPEC.md sections 4.1, 4.2, 5, 6, 7 and 8, with the checks that prove it. A test
+ * Every rule of SPEC.md sections 4.1, 4.2, 5, 6, 7 and 8, and the signatures of sections 2, 4
+ * and 6, with the checks that prove it. A test
  * holds this map to the catalogue (every id exists, every rule has a check or a stated reason
  * why a black-box suite cannot check it); `parley conformance list` prints it.
  */
@@ -14,6 +15,15 @@ export interface Rule {
 const forbidden = ['errors.forbidden.workspace-member', 'errors.forbidden.outsider'];
 
 export const rules: readonly Rule[] = [
+  { ref: '2.1 signatures', text: 'the message resources with every field and its type (nullability and list wrapping included)', checks: ['signatures.2.1-message-resources'] },
+  { ref: '2.2 signatures', text: 'every other type with every field and its type', checks: ['signatures.2.2-other-types'] },
+  { ref: '2.3 signatures', text: 'every input type with its fields, types and defaults', checks: ['signatures.2.3-inputs'] },
+  { ref: '2.4 signatures', text: 'every enumeration with every value it lists', checks: ['signatures.2.4-enums', 'signatures.2.4-enums.extra-output-values'] },
+  { ref: '4.1 signature', text: 'messages(aroundMessageId: ID, before: String, conversationId: ID!, first: Int! = 30): MessagePage!', checks: ['signatures.4.1-messages'] },
+  { ref: '4.2 signature', text: 'messagesSince(afterSequence: Int!, conversationId: ID!, first: Int! = 50): MessagePage!', checks: ['signatures.4.2-messages-since'] },
+  { ref: '4.3 signatures', text: 'every query with its arguments, defaults and return type', checks: ['signatures.4.3-queries'] },
+  { ref: '4.4 signatures', text: 'every mutation with its arguments, defaults and return type', checks: ['signatures.4.4-mutations'] },
+  { ref: '6 signatures', text: 'every subscription with its argument and payload type', checks: ['signatures.6-subscriptions'] },
   { ref: '4.1 arguments: conversationId', text: 'UUID of the conversation; no default', checks: ['errors.conversation-id.format'] },
   { ref: '4.1 arguments: first', text: 'page size 1 to 100, default 30, null not accepted', checks: ['messages.first.default-30', 'messages.first.bounds-accepted', 'messages.first.null-rejected', 'errors.first.range'] },
   { ref: '4.1 arguments: before', text: 'endCursor of a previous page; smaller sequences; null starts at the newest; valid only for its conversation', checks: ['messages.before.older-only', 'messages.newest-first-page', 'errors.before.malformed', 'errors.before.other-conversation'] },

@@ -6,6 +6,10 @@ import { sendRespectingRateLimits } from './rate-limit.js';
 import { RealtimeConnection } from './realtime/connection.js';
 import { FrameLog } from './realtime/frames.js';
 import { probeRealtime, type RealtimeProbe } from './realtime/probe.js';
+import { isSignatureCheck } from './signatures/checks.js';
+// The signature modules load graphql and graphql-inspector: imported when a run uses them.
+import type { Comparison, SignatureSource } from './signatures/comparison.js';
+import { summarize } from './summary.js';
 import { Target, TargetUnreachable } from './target.js';
 import type { CheckResult, Exchange, RunReport } from './types.js';
 import type { Actor, World } from './world.js';
@@ -37,6 +41,11 @@ export interface ConformanceOptions {
   readonly errorCodePath?: string;
   /** Also run graphql-http's GraphQL-over-HTTP audits, reported at SHOULD level. @default false */
   readonly httpAudit?: boolean;
+  /**
+   * The server's schema, when introspection is disabled on it: SDL or an introspection result
+   * (JSON), and where it came from (a file name). @default the target is introspected
+   */
+  readonly schema?: { readonly text: string; readonly source: string };
   /** Called as each check finishes, for progress output. */
   readonly onResult?: (result: CheckResult, done: number, total: number) => void;
 }
@@ -51,6 +60,28 @@ interface RunScope {
   readonly wsUrl: string;
   readonly realtime: RealtimeProbe | null;
   readonly timeoutMs: number;
+  /** The target's signatures compared with the contract; introspects on the first call. */
+  readonly signatures: () => Promise<SignatureSource>;
+  /** Whether `signatures` was called. */
+  readonly signaturesAsked: () => boolean;
+}
+
+/** Once per run: the `--schema` comparison, or the target's introspection on first use. */
+function signatureSource(target: Target, world: World, given: Comparison | null): Pick<RunScope, 'signatures' | 'signaturesAsked'> {
+  let source: Promise<SignatureSource> | undefined;
+  return {
+    signatures: () => (source ??= given ? Promise.resolve({ available: true, comparison: given }) : import('./signatures/introspect.js').then(({ introspectTarget }) => introspectTarget(target, world.a))),
+    signaturesAsked: () => source !== undefined,
+  };
+}
+
+/** One note when the signature checks were skipped, else the additions the spec leaves open. */
+async function signatureNotes(scope: RunScope, checks: readonly Check[]): Promise<string[]> {
+  if (!scope.signaturesAsked() || !checks.some(isSignatureCheck)) return [];
+  const source = await scope.signatures();
+  if (!source.available) return [`signature checks skipped: ${source.reason}`];
+  const { additionNotes } = await import('./signatures/comparison.js');
+  return additionNotes(source.comparison);
 }
 
 function unmetNeed(check: Check, { world, realtime }: RunScope): string | null {
@@ -103,6 +134,7 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
       return exchange;
     },
     realtime: realtimeFor(scope, log, sockets),
+    signatures: scope.signatures,
   };
   const evidence = () => ({ exchanges, ...(log.frames.length > 0 ? { frames: log.frames } : {}) });
   try {
@@ -110,7 +142,7 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
     return { ...base, outcome: 'passed', ...evidence(), durationMs: performance.now() - started };
   } catch (error) {
     const durationMs = performance.now() - started;
-    if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, ...evidence(), durationMs };
+    if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, ...(error.comparedWith !== undefined ? { comparedWith: error.comparedWith } : {}), ...evidence(), durationMs };
     if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, ...evidence(), durationMs };
     if (error instanceof TargetUnreachable) throw new ConformanceAbort(error.message);
     throw new ConformanceAbort(`check ${check.id} could not run: ${error instanceof Error ? error.message : String(error)}`);
@@ -187,6 +219,16 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const target = new Target({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, errorCodePath: options.errorCodePath });
   const wsUrl = webSocketUrl(options.wsUrl, target.graphqlUrl);
   const notes: string[] = [];
+  let given: Comparison | null = null;
+  if (options.schema) {
+    const [{ compareSchemaText }, { SchemaUnreadable }] = await Promise.all([import('./signatures/comparison.js'), import('./signatures/schema-source.js')]);
+    try {
+      given = await compareSchemaText(options.schema.text, options.schema.source);
+    } catch (error) {
+      if (error instanceof SchemaUnreadable) throw new ConformanceAbort(error.message);
+      throw error;
+    }
+  }
   let world: World;
   try {
     await preflight(target);
@@ -203,7 +245,9 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     realtime = await probeRealtime(wsUrl, world.a.authorization.replace(/^Bearer\s+/i, ''), Math.min(timeoutMs, 5_000));
     notes.push(realtime.available ? `realtime: connected to ${wsUrl} with ${realtime.form.name}` : `realtime checks skipped: ${realtime.reason}`);
   }
-  const scope: RunScope = { target, world, wsUrl, realtime, timeoutMs };
+  const scope: RunScope = { target, world, wsUrl, realtime, timeoutMs, ...signatureSource(target, world, given) };
+  // Introspecting and comparing costs CPU, not waiting: started now, it overlaps the other checks' round trips.
+  if (checks.some(isSignatureCheck)) scope.signatures().catch(() => undefined);
   const total = checks.length;
   let done = 0;
   const report = (result: CheckResult) => {
@@ -220,7 +264,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const order = new Map(checks.map((check, index) => [check.id, index]));
   results.sort((x, y) => (order.get(x.id) ?? Infinity) - (order.get(y.id) ?? Infinity));
 
-  const count = (predicate: (result: CheckResult) => boolean) => results.filter(predicate).length;
+  notes.push(...(await signatureNotes(scope, checks)));
   return {
     baseUrl: target.baseUrl,
     graphqlUrl: target.graphqlUrl,
@@ -229,12 +273,6 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     durationMs: performance.now() - started,
     notes,
     results,
-    summary: {
-      passed: count((r) => r.outcome === 'passed'),
-      failed: count((r) => r.outcome === 'failed'),
-      skipped: count((r) => r.outcome === 'skipped'),
-      mustFailed: count((r) => r.outcome === 'failed' && r.level === 'MUST'),
-      shouldFailed: count((r) => r.outcome === 'failed' && r.level === 'SHOULD'),
-    },
+    summary: summarize(results),
   };
 }

@@ -12,12 +12,17 @@ export type { Frame } from './realtime/frames.js';
 export type Level = 'MUST' | 'SHOULD';
 
 /** The spec section a check belongs to; reporters group by it. */
-export type Section = '2.1' | '4.1' | '4.2' | '5' | '6' | '7' | '8' | 'cross' | 'http';
+export type Section = '2.1' | '2.2' | '2.3' | '2.4' | '4.1' | '4.2' | '4.3' | '4.4' | '5' | '6' | '7' | '8' | 'cross' | 'http';
 
 export const sectionTitles: Record<Section, string> = {
   '2.1': '2.1 Message resources',
+  '2.2': '2.2 Other types',
+  '2.3': '2.3 Input types',
+  '2.4': '2.4 Enumerations',
   '4.1': '4.1 Query messages',
   '4.2': '4.2 Query messagesSince',
+  '4.3': '4.3 Queries (signatures)',
+  '4.4': '4.4 Mutations (signatures)',
   '5': '5 Authentication',
   '6': '6 Events',
   '7': '7 Errors',
@@ -65,6 +70,8 @@ export interface CheckResult {
   readonly expected?: string;
   /** Every exchange the check made, in order; the last one is the one that failed. */
   readonly exchanges: readonly Exchange[];
+  /** What a check that compares schemas compared (a signature check): `the introspection of URL`, or a file. */
+  readonly comparedWith?: string;
   /** WebSocket frames of a realtime check, in order (absent for checks that open no socket). */
   readonly frames?: readonly Frame[];
   readonly durationMs: number;

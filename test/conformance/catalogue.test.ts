@@ -381,6 +381,66 @@ describe('the catalogue', () => {
           "section": "cross",
           "specRef": "2.1 MessageView.sequence with 4.1 and 4.2",
         },
+        {
+          "id": "signatures.2.1-message-resources",
+          "level": "MUST",
+          "section": "2.1",
+          "specRef": "2.1 (types and fields)",
+        },
+        {
+          "id": "signatures.2.2-other-types",
+          "level": "MUST",
+          "section": "2.2",
+          "specRef": "2.2 (types and fields)",
+        },
+        {
+          "id": "signatures.2.3-inputs",
+          "level": "MUST",
+          "section": "2.3",
+          "specRef": "2.3 (input types)",
+        },
+        {
+          "id": "signatures.2.4-enums",
+          "level": "MUST",
+          "section": "2.4",
+          "specRef": "2.4 (enumerations)",
+        },
+        {
+          "id": "signatures.2.4-enums.extra-output-values",
+          "level": "SHOULD",
+          "section": "2.4",
+          "specRef": "2.4 (open: values beyond the list)",
+        },
+        {
+          "id": "signatures.4.1-messages",
+          "level": "MUST",
+          "section": "4.1",
+          "specRef": "4.1 signature",
+        },
+        {
+          "id": "signatures.4.2-messages-since",
+          "level": "MUST",
+          "section": "4.2",
+          "specRef": "4.2 signature",
+        },
+        {
+          "id": "signatures.4.3-queries",
+          "level": "MUST",
+          "section": "4.3",
+          "specRef": "4.3 (signatures)",
+        },
+        {
+          "id": "signatures.4.4-mutations",
+          "level": "MUST",
+          "section": "4.4",
+          "specRef": "4.4 (signatures)",
+        },
+        {
+          "id": "signatures.6-subscriptions",
+          "level": "MUST",
+          "section": "6",
+          "specRef": "6 (signatures)",
+        },
       ]
     `);
   });

@@ -97,7 +97,8 @@ export function evidenceLines(result: CheckResult, indent = '', paint: Paint = p
   if (result.outcome === 'failed' && result.frames?.length) lines.push(line('frames', describeFrames(result.frames)));
   const last = result.exchanges.at(-1);
   if (!last) {
-    if (result.outcome === 'failed') lines.push(line('sent', '(no HTTP exchange recorded)'));
+    if (result.comparedWith !== undefined) lines.push(line('compared', printable(result.comparedWith)));
+    else if (result.outcome === 'failed') lines.push(line('sent', '(no HTTP exchange recorded)'));
     return lines;
   }
   const count = result.exchanges.length;
