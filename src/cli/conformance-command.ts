@@ -163,7 +163,7 @@ export function conformanceCommand(): Command {
     .command('list')
     .description('print every check: id, level, spec reference and title, grouped by section')
     .option('--json', 'a JSON array of {id, section, specRef, level, title} (with --rules: of {ref, text, checks})', false)
-    .option('--rules', 'print the map instead: every rule of SPEC.md 4.1, 4.2, 5, 6, 7 and 8 and the checks that prove it', false)
+    .option('--rules', 'print the map instead: every rule of SPEC.md 4.1, 4.2, 5, 6, 7 and 8, and the signatures of 2, 4 and 6, with the checks that prove it', false)
     .action(listAction);
   return conformance;
 }
