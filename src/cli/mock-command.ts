@@ -79,7 +79,7 @@ export function mockCommand(): Command {
     .option('--seed <seed>', 'seed of the demo data (or of the random values with --random): the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
     .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
-    .option('--no-dev-routes', 'do not serve /dev (dev controls: outbox, request journal, chaos)')
+    .option('--no-dev-routes', 'do not serve /dev (dev controls: reset, snapshots, fixtures, request journal, chaos, outbox)')
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
     .option('--latency <ms>', 'wait MIN-MAX milliseconds (e.g. 200-800) before answering every query and mutation over HTTP (chaos; change it at /dev/chaos)', latencyRange)
     .addOption(
@@ -144,7 +144,7 @@ export function mockCommand(): Command {
     if (options.persist) console.log(`parley mock: state kept in ${options.persist} (written after every change)`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
     console.log(await startupNotes(server.url, options.empty || options.random, fixtures));
-    if (options.devRoutes) console.log(`dev controls: ${server.origin}/dev (request journal, chaos, outbox)`);
+    if (options.devRoutes) console.log(`dev controls: ${server.origin}/dev (reset, snapshots, fixtures, request journal, chaos, outbox)`);
     if (options.latency) console.log(`parley mock: chaos latency ${options.latency.minMs}-${options.latency.maxMs} ms on every query and mutation over HTTP`);
   });
   return mock;

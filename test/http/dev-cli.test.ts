@@ -30,7 +30,7 @@ describe('mock serve --latency and the dev lines', () => {
   it('--latency 150-150 starts with that chaos (shown at /dev/chaos) and says so; the dev controls are printed', async () => {
     const { lines } = await run(['--latency', '150-150'], 4);
     const url = /^parley mock listening on (\S+)\/graphql$/.exec(lines[0]!)![1]!;
-    expect(lines).toContain(`dev controls: ${url}/dev (request journal, chaos, outbox)`);
+    expect(lines).toContain(`dev controls: ${url}/dev (reset, snapshots, fixtures, request journal, chaos, outbox)`);
     expect(lines).toContain('parley mock: chaos latency 150-150 ms on every query and mutation over HTTP');
     expect(await (await fetch(`${url}/dev/chaos`)).json()).toEqual({ seed: 1, latency: { minMs: 150, maxMs: 150 } });
   });
