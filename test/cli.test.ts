@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/mock-server/mock-server.js';
 import { hasNextPageFullPage } from './conformance/faults/messages-paging.js';
+import { patchedFaults } from './conformance/faults/realtime.js';
 import { startProxy } from './conformance/support/proxy.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -146,7 +147,7 @@ describe('parley CLI', () => {
       const noSocket = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*', '--no-color']);
       expect(noSocket.status, noSocket.stderr).toBe(0);
       expect(noSocket.stdout).toMatch(/realtime checks skipped: no graphql-ws server answered at ws:\/\/127\.0\.0\.1:9\/graphql \(.*ECONNREFUSED/);
-      expect(noSocket.stdout).toMatch(/8 checks: 0 passed, 0 failed, 8 skipped/);
+      expect(noSocket.stdout).toMatch(/9 checks: 0 passed, 0 failed, 9 skipped/);
       const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
       const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);
       expect(junit.status, junit.stderr).toBe(0);
@@ -182,6 +183,25 @@ describe('parley CLI', () => {
       await mock.close();
     }
   });
+
+  it('conformance run exits 1 against a server whose subscriptions serve non-members, and one that never sends messageDeleted', async () => {
+    const run = async (name: string) => {
+      const mock = await startMockServer({ port: 0, empty: true });
+      patchedFaults.find((fault) => fault.name === name)!.patch(mock.state);
+      try {
+        return await runCli(['conformance', 'run', '--base-url', mock.origin, '--only', 'events.*', '--no-color']);
+      } finally {
+        await mock.close();
+      }
+    };
+    const [nonMember, noDeleted] = await Promise.all([run('lets-a-non-member-subscribe'), run('never-sends-message-deleted')]);
+    expect(nonMember.status, nonMember.stderr).toBe(1);
+    expect(nonMember.stdout).toMatch(/✗ events\.non-member\.no-messages\s+MUST\s/);
+    expect(nonMember.stdout).toMatch(/✗ events\.non-member\.no-messages\s+6 \+ 5 rule 3\n/);
+    expect(noDeleted.status, noDeleted.stderr).toBe(1);
+    expect(noDeleted.stdout).toMatch(/✗ events\.deleted\.state\s+MUST\s/);
+    expect(noDeleted.stdout).toMatch(/✗ events\.deleted\.state\s+6 \+ 3 \(soft-deleted: messageDeleted\)\n/);
+   }, 30_000);
 
   it('conformance list prints every check, and --rules the map of SPEC.md rules to checks', async () => {
     const list = await runCli(['conformance', 'list', '--json']);

@@ -257,9 +257,9 @@ describe('the catalogue', () => {
         },
         {
           "id": "events.created.delivered",
-          "level": "SHOULD",
+          "level": "MUST",
           "section": "6",
-          "specRef": "6 messageCreated",
+          "specRef": "6 + 3 (sent: messageCreated)",
         },
         {
           "id": "events.created.in-order",
@@ -269,27 +269,33 @@ describe('the catalogue', () => {
         },
         {
           "id": "events.updated.edit",
-          "level": "SHOULD",
+          "level": "MUST",
           "section": "6",
-          "specRef": "6 messageUpdated",
+          "specRef": "6 + 3 (edited: messageUpdated)",
         },
         {
           "id": "events.updated.reaction",
           "level": "SHOULD",
           "section": "6",
-          "specRef": "6 messageUpdated",
+          "specRef": "6 messageUpdated (open: reactions)",
         },
         {
           "id": "events.deleted.state",
-          "level": "SHOULD",
+          "level": "MUST",
           "section": "6",
-          "specRef": "6 messageDeleted",
+          "specRef": "6 + 3 (soft-deleted: messageDeleted)",
+        },
+        {
+          "id": "events.non-member.no-messages",
+          "level": "MUST",
+          "section": "6",
+          "specRef": "6 + 5 rule 3",
         },
         {
           "id": "events.non-member.refused",
           "level": "SHOULD",
           "section": "6",
-          "specRef": "6 (5 rule 3 by analogy)",
+          "specRef": "6 (open: refusing a non-member outright)",
         },
         {
           "id": "events.no-replay",

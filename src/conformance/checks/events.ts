@@ -16,9 +16,17 @@ import {
 
 /**
  * SPEC.md section 6. What it states is MUST: events report changes as they happen and replay no
- * stored data, and a client that reconnects catches up with `messagesSince`. Which mutation fires
- * which subscription is a gap of section 6, so those checks are SHOULD; so is refusing a
- * non-member, which section 6 does not state (section 5 rule 3 states it for the two queries).
+ * stored data, and a client that reconnects catches up with `messagesSince`. Two more follow from
+ * what it states with other sections, so they are MUST too (`specRef` cites the derivation):
+ * - a message sent, edited (content changed) or soft-deleted (section 3) is changed, and
+ *   messageCreated, messageUpdated and messageDeleted are the only subscriptions for those
+ *   changes, so each fires its event (`6 + 3`);
+ * - section 5 rule 3 makes membership the condition for reading a conversation's messages, and
+ *   section 6 delivers the same MessageViews live, so no subscription hands them to a non-member
+ *   (`6 + 5 rule 3`).
+ * What section 6 leaves open stays SHOULD: a reaction firing messageUpdated (a reaction is not a
+ * change section 3 names), events in sequence order, and refusing a non-member's subscribe
+ * outright rather than leaving it open and silent.
  */
 
 const CREATED = messageSubscription('messageCreated');
@@ -28,6 +36,8 @@ const EDIT = 'mutation Edit($id: ID!, $content: String!) { editMessage(id: $id, 
 const REACT = 'mutation React($id: ID!, $emoji: String!) { addReaction(messageId: $id, emoji: $emoji) { id } }';
 
 const needs = ['realtime', 'B'] as const;
+
+const MESSAGE_EVENTS = ['messageCreated', 'messageUpdated', 'messageDeleted'] as const;
 
 /** The first results of `results` that arrive within `ms`, without acting. */
 async function heardWithin(results: SubscriptionResults, ms: number) {
@@ -56,8 +66,8 @@ export const eventChecks: Check[] = [
   {
     id: 'events.created.delivered',
     section: '6',
-    specRef: '6 messageCreated',
-    level: 'SHOULD',
+    specRef: '6 + 3 (sent: messageCreated)',
+    level: 'MUST',
     title: "a member receives messageCreated for another member's sendMessage, with the id, sequence and clientMessageId it returned",
     needs,
     async run(ctx) {
@@ -106,8 +116,8 @@ export const eventChecks: Check[] = [
   {
     id: 'events.updated.edit',
     section: '6',
-    specRef: '6 messageUpdated',
-    level: 'SHOULD',
+    specRef: '6 + 3 (edited: messageUpdated)',
+    level: 'MUST',
     title: 'editMessage fires messageUpdated carrying the new content, with the id and sequence kept',
     needs,
     async run(ctx) {
@@ -134,7 +144,7 @@ export const eventChecks: Check[] = [
   {
     id: 'events.updated.reaction',
     section: '6',
-    specRef: '6 messageUpdated',
+    specRef: '6 messageUpdated (open: reactions)',
     level: 'SHOULD',
     title: 'addReaction fires messageUpdated carrying the reaction',
     needs,
@@ -162,8 +172,8 @@ export const eventChecks: Check[] = [
   {
     id: 'events.deleted.state',
     section: '6',
-    specRef: '6 messageDeleted',
-    level: 'SHOULD',
+    specRef: '6 + 3 (soft-deleted: messageDeleted)',
+    level: 'MUST',
     title: 'deleteMessage fires messageDeleted carrying the deleted state, as the message queries show it',
     needs,
     async run(ctx) {
@@ -197,11 +207,43 @@ export const eventChecks: Check[] = [
     },
   },
   {
+    id: 'events.non-member.no-messages',
+    section: '6',
+    specRef: '6 + 5 rule 3',
+    level: 'MUST',
+    title: 'a workspace member outside a private channel receives none of its messages by messageCreated, messageUpdated or messageDeleted',
+    needs,
+    async run(ctx) {
+      const expected =
+        "B's messageCreated, messageUpdated and messageDeleted subscriptions to A's private channel deliver none of its messages while A sends, edits and deletes one (a refusal or silence both pass)";
+      const channel = await eventChannel(ctx, []);
+      // One connection each: a server that refuses one subscription by closing the socket must not hide the others.
+      const open = await Promise.all(MESSAGE_EVENTS.map(async (name) => ({ name, events: await subscribedAs(ctx, 'B', messageSubscription(name), channel) })));
+      /** Listens on the subscriptions still open for `ms`; fails on a message, drops those refused or ended. */
+      const listen = async (ms: number, after: string) => {
+        const heard = await Promise.all(open.map(async ({ name, events }) => ({ name, events, results: await heardWithin(events, ms) })));
+        for (const { name, results } of heard) {
+          const leak = results.find((result) => (result.data as Record<string, unknown> | null | undefined)?.[name] != null);
+          if (leak) fail(`B is not a member, yet its ${name} subscription delivered a message ${after}: ${shown(leak)}`, expected);
+        }
+        const refused = new Set(heard.filter(({ events, results }) => events.end || results.some((result) => result.errors?.length)).map(({ name }) => name));
+        open.splice(0, open.length, ...open.filter(({ name }) => !refused.has(name)));
+      };
+      await listen(ctx.realtime.quietMs, 'before anything was sent');
+      for (let attempt = 1; attempt <= 3 && open.length > 0; attempt++) {
+        const message = await sendAs(ctx, ctx.world.a, channel, `private ${attempt}`);
+        dataOf(await ctx.graphql(EDIT, { id: message.id, content: `private ${attempt}, edited` }, ctx.world.a), 'editMessage', 'the sender can edit their message');
+        dataOf(await ctx.graphql(DELETE, { id: message.id }, ctx.world.a), 'deleteMessage', 'the sender can delete their message');
+        await listen(ctx.realtime.eventWaitMs, `after A sent, edited and deleted ${message.id}`);
+      }
+    },
+  },
+  {
     id: 'events.non-member.refused',
     section: '6',
-    specRef: '6 (5 rule 3 by analogy)',
+    specRef: '6 (open: refusing a non-member outright)',
     level: 'SHOULD',
-    title: "a workspace member outside a private channel cannot subscribe to its messages",
+    title: 'a workspace member outside a private channel cannot subscribe to its messages: the subscribe is refused, not left open and silent',
     needs,
     async run(ctx) {
       const expected = "B's messageCreated subscription to A's private channel is refused (an error result or message, or the socket closed) and delivers none of its messages";

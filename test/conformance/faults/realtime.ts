@@ -30,6 +30,12 @@ function wrapStreams(state: MockState, wrap: (original: Streams['conversation'],
   state.eventStreams.conversation = ((kind, conversationId, userId) => wrap(original, kind, conversationId, userId)) as Streams['conversation'];
 }
 
+/** The caller, or the conversation's first member when the caller is not one: a server that skips the membership check. */
+function asMember(state: MockState, conversationId: string, userId: string): string {
+  const conversation = state.tables.conversations.get(conversationId);
+  return conversation?.members.has(userId) === false ? [...conversation.members.keys()][0]! : userId;
+}
+
 export const patchedFaults: readonly PatchedFault[] = [
   {
     name: 'replays-stored-messages-on-subscribe',
@@ -50,20 +56,25 @@ export const patchedFaults: readonly PatchedFault[] = [
   },
   {
     name: 'lets-a-non-member-subscribe',
-    rule: "6 with 5 rule 3: a conversation's events are for its members (the suite's SHOULD)",
-    breaks: ['events.non-member.refused'],
+    rule: "6 + 5 rule 3: a conversation's messages are for its members, live as in the queries (MUST; refusing the subscribe is the suite's SHOULD)",
+    breaks: ['events.non-member.no-messages', 'events.non-member.refused'],
     patch(state) {
-      wrapStreams(state, (original, kind, conversationId, userId) => {
-        const conversation = state.tables.conversations.get(conversationId);
-        // Subscribes as if the caller were the channel's first member.
-        const member = conversation?.members.has(userId) === false ? [...conversation.members.keys()][0]! : userId;
-        return original(kind, conversationId, member);
-      });
+      wrapStreams(state, (original, kind, conversationId, userId) => original(kind, conversationId, asMember(state, conversationId, userId)));
+    },
+  },
+  {
+    name: 'leaks-updates-and-deletions-to-non-members',
+    rule: '6 + 5 rule 3: a non-member gets no messageUpdated or messageDeleted either (MUST), though its messageCreated is refused',
+    breaks: ['events.non-member.no-messages'],
+    patch(state) {
+      wrapStreams(state, (original, kind, conversationId, userId) =>
+        original(kind, conversationId, kind === 'messageUpdated' || kind === 'messageDeleted' ? asMember(state, conversationId, userId) : userId),
+      );
     },
   },
   {
     name: 'never-sends-message-deleted',
-    rule: '6: messageDeleted reports a deleted message (which mutation fires it is open: the suite\'s SHOULD)',
+    rule: '6 + 3: a soft-deleted message is a change, and messageDeleted reports it (MUST)',
     breaks: ['events.deleted.state'],
     patch(state) {
       rewritePublish(state, (event) => (event.kind === 'messageDeleted' ? [] : [event]));
@@ -71,7 +82,7 @@ export const patchedFaults: readonly PatchedFault[] = [
   },
   {
     name: 'never-sends-message-updated',
-    rule: '6: messageUpdated reports an edited message or a new reaction (the suite\'s SHOULD)',
+    rule: '6 + 3: an edited message is a change, and messageUpdated reports it (MUST); so is a new reaction (the suite\'s SHOULD)',
     breaks: ['events.updated.edit', 'events.updated.reaction'],
     patch(state) {
       rewritePublish(state, (event) => (event.kind === 'messageUpdated' ? [] : [event]));
@@ -79,7 +90,7 @@ export const patchedFaults: readonly PatchedFault[] = [
   },
   {
     name: 'event-sequence-off-by-one',
-    rule: '6 reconnect: a client catches up with messagesSince from the sequence its events carried',
+    rule: '6 reconnect: a client catches up with messagesSince from the sequence its events carried (and 6 + 3: messageCreated carries the message as sent)',
     breaks: ['events.created.delivered', 'events.reconnect.catch-up'],
     patch(state) {
       rewritePublish(state, (event) =>
