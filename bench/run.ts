@@ -20,7 +20,7 @@ import { measureMswDoor } from './msw-door.js';
 const PAGING_TARGET = 1.3;
 const SEARCH_TARGET = 3;
 const STARTUP_TARGET_MS = 500;
-const CONFORMANCE_TARGET_MS = 5_000;
+const CONFORMANCE_TARGET_MS = 3_000;
 const MSW_RESET_TARGET_MS = 5;
 const MESSAGES = defaultDeepPagingOptions.large;
 
