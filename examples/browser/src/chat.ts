@@ -46,14 +46,18 @@ export async function startChat(): Promise<void> {
   const general = conversations.nodes.find((conversation) => conversation.title === 'general')!;
 
   const show = messageList($<HTMLUListElement>('messages'), login.user.id);
-  // Subscribe before reading the page, so nothing sent in between is missed (show() drops repeats).
   const signedIn = `signed in as ${login.user.displayName}`;
+  // The status speaks once the page is drawn, and says "live" once graphql-ws's connection is acknowledged.
+  let drawn = false;
   let live = false;
-  const showStatus = (): void => void (status.textContent = `${signedIn}${live ? ' · live' : ''}`);
+  const showStatus = (): void => {
+    if (drawn) status.textContent = `${signedIn}${live ? ' · live' : ''}`;
+  };
   const client = subscriptions(token, () => {
     live = true;
     showStatus();
   });
+  // Subscribe before reading the page, so nothing sent in between is missed (show() drops repeats).
   client.subscribe<{ messageCreated: Message }>(
     { query: CREATED, variables: { conversationId: general.id } },
     { next: ({ data }) => data && show(data.messageCreated), error: (error) => (status.textContent = `subscription failed: ${String(error)}`), complete: () => {} },
@@ -62,6 +66,7 @@ export async function startChat(): Promise<void> {
   messages.nodes.forEach(show);
 
   $<HTMLHeadingElement>('title').textContent = `#${general.title} in ${workspace.name}`;
+  drawn = true;
   showStatus();
   const composer = $<HTMLFormElement>('composer');
   const text = $<HTMLInputElement>('text');
