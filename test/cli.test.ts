@@ -1,48 +1,23 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/mock-server/mock-server.js';
 import { hasNextPageFullPage } from './conformance/faults/messages-paging.js';
 import { patchedFaults } from './conformance/faults/realtime.js';
 import { startProxy } from './conformance/support/proxy.js';
+import { linesPrinted, root, runCli as runBuiltCli, serveCli } from './support/cli-process.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+/** Runs the built CLI to its end, without colours. */
+const runCli = (args: string[]) => runBuiltCli(args, { NO_COLOR: '1' });
+
 /** The built CLI, as `npx parley` runs it (test/global-setup.ts builds it first). */
 const cli = ['dist/cli/main.js'];
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGTERM');
-});
-
-function serve(args: string[]): Promise<{ line: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...cli, 'mock', 'serve', ...args], { cwd: root, env: { ...process.env, PORT: '' } });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n')[0]!;
-      if (out.includes('\n')) resolve({ line, child });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
-  });
-}
-
-/** Runs the built CLI to completion without blocking the event loop (a mock may be serving in this process). */
-function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...cli, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+/** Starts `mock serve`; resolves with its first line, the child still running. */
+async function serve(args: string[]): Promise<{ line: string; child: ChildProcess }> {
+  const { lines, child } = await serveCli(args);
+  return { line: lines[0]!, child };
 }
 
 describe('parley CLI', () => {
@@ -57,15 +32,7 @@ describe('parley CLI', () => {
   });
 
   it('mock serve prints, after the first line, where GraphiQL is and the demo logins', async () => {
-    const child = spawn(process.execPath, [...cli, 'mock', 'serve', '--port', '0'], { cwd: root, env: { ...process.env, PORT: '' } });
-    running.push(child);
-    const lines = await new Promise<string[]>((resolve) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.split('\n').length > 3) resolve(out.split('\n').slice(0, 3));
-      });
-    });
+    const { lines } = await serveCli(['--port', '0'], linesPrinted(3));
     const url = /^parley mock listening on (http:\/\/127\.0\.0\.1:\d+\/graphql)$/.exec(lines[0]!)![1]!;
     expect(lines[1]).toBe(`GraphiQL: open ${url} in a browser (queries, mutations, subscriptions; offline)`);
     expect(lines[2]).toBe('demo logins: alice@acme.test (owner), bob@acme.test (admin), carol@acme.test (member), dave@acme.test (guest); password parley-demo');

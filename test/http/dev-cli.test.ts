@@ -1,29 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startCli } from '../support/cli-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-/** The built CLI, as `npx parley` runs it (test/global-setup.ts builds it first). */
-const cli = 'dist/cli/main.js';
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGTERM');
-});
-
-function run(args: string[], untilLines: number): Promise<{ status: number | null; lines: string[]; stderr: string }> {
-  const child = spawn(process.execPath, [cli, 'mock', 'serve', '--port', '0', '--empty', ...args], { cwd: root, env: { ...process.env, PORT: '' } });
-  running.push(child);
-  return new Promise((resolve) => {
-    let out = '';
-    let stderr = '';
-    const done = (status: number | null) => resolve({ status, lines: out.split('\n').filter(Boolean), stderr });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.split('\n').filter(Boolean).length >= untilLines) done(null);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (status) => done(status));
-  });
+/** Starts `mock serve --port 0 --empty ...args`; resolves with its first `untilLines` lines, or with its status if it exits. */
+async function run(args: string[], untilLines: number): Promise<{ status: number | null; lines: string[]; stderr: string }> {
+  const { status, stdout, stderr } = await startCli(['mock', 'serve', '--port', '0', '--empty', ...args], (out) => out.split('\n').filter(Boolean).length >= untilLines);
+  return { status, lines: stdout.split('\n').filter(Boolean), stderr };
 }
 
 describe('mock serve --latency and the dev lines', () => {

@@ -1,29 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUuid } from '../../src/schema/ids.js';
+import { linesPrinted, runCli, serveCli } from '../support/cli-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGTERM');
-});
-
-/** Starts the built CLI (test/global-setup.ts builds it) and resolves with its first two lines. */
-function serve(args: string[]): Promise<string[]> {
-  const child = spawn(process.execPath, ['dist/cli/main.js', 'mock', 'serve', ...args], { cwd: root, env: { ...process.env, PORT: '' } });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const lines = out.split('\n');
-      if (lines.length > 2) resolve(lines.slice(0, 2));
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
-  });
+/** Starts the built CLI and resolves with its first two lines. */
+async function serve(args: string[]): Promise<string[]> {
+  return (await serveCli(args, linesPrinted(2))).lines.slice(0, 2);
 }
 
 async function post(url: string, query: string): Promise<string> {
@@ -45,10 +26,7 @@ describe('parley mock serve --random', () => {
   });
 
   it('--help describes --random', async () => {
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'mock', 'serve', '--help'], { cwd: root });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await new Promise((resolve) => child.on('close', resolve));
+    const { stdout: out } = await runCli(['mock', 'serve', '--help']);
     expect(out).toMatch(/--random\s+schema-only random mode/);
   });
 });

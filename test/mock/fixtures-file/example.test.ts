@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { ManualClock } from '../../../src/mock-server/state/clock.js';
+import { startCli } from '../../support/cli-process.js';
 import { gql, ok } from '../../support/client.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -137,19 +138,10 @@ describe('fixtures/example.json through startMockServer({ fixtures })', () => {
 });
 
 describe('parley mock serve --fixtures', () => {
-  function run(args: string[]): Promise<{ code: number | null; out: string; err: string; child: ReturnType<typeof spawn> }> {
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'mock', 'serve', '--port', '0', ...args], { cwd: root, env: { ...process.env, PORT: '' } });
-    let out = '';
-    let err = '';
-    return new Promise((resolve) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        // Started: the first line and the notes after it are out.
-        if (/fixtures .*: logins/.test(out)) resolve({ code: null, out, err, child });
-      });
-      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('exit', (code) => resolve({ code, out, err, child }));
-    });
+  /** Starts `mock serve --port 0 ...args`; resolves once the start-up notes are out, or when it exits (`code`). */
+  async function run(args: string[]): Promise<{ code: number | null; out: string; err: string; child: ChildProcess }> {
+    const { status, stdout, stderr, child } = await startCli(['mock', 'serve', '--port', '0', ...args], (out) => /fixtures .*: logins/.test(out));
+    return { code: status, out: stdout, err: stderr, child };
   }
 
   it('serves the file: alice logs in and reads #general; the start-up notes list the logins', async () => {

@@ -1,36 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSnapshot, restoreSnapshot } from '../../../src/mock-server/state/snapshot/index.js';
+import { lineStarting, root, startProcess } from '../../support/cli-process.js';
 import { gql, ok } from '../../support/client.js';
 import { createWorkspace, registerActor, send } from '../../support/world.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** The built CLI (test/global-setup.ts builds it), as users run it. */
 const cli = ['dist/cli/main.js', 'mock', 'serve', '--port', '0'];
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGKILL');
-});
-
-/** Spawns `node args`, resolving with its first stdout line that starts with `prefix`. */
-function start(args: string[], prefix: string): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: '' } });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((candidate) => candidate.startsWith(prefix));
-      if (line !== undefined) resolve({ child, line });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
-  });
+/** Starts `node args`; resolves with its first stdout line that starts with `prefix` (rejects if it exits first). */
+async function start(args: string[], prefix: string): Promise<{ child: ChildProcess; line: string }> {
+  const started = await startProcess(args, (stdout) => lineStarting(prefix, stdout) !== undefined);
+  if (started.status !== null) throw new Error(`exited with ${started.status}: ${started.stderr}`);
+  return { child: started.child, line: lineStarting(prefix, started.stdout)! };
 }
 
 const serve = async (file: string) => {
