@@ -34,19 +34,24 @@ export interface DevRoute {
 /** The largest body a dev route reads. */
 const MAX_DEV_BODY_BYTES = 1024 * 1024;
 
+/** The request's body as text, or undefined after answering 413 (larger than `maxBytes`). */
+export async function readTextBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<string | undefined> {
+  try {
+    return (await readBody(req, maxBytes)).toString('utf8');
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    sendError(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, `the request body is larger than ${maxBytes} bytes`, { connection: 'close' });
+    return undefined;
+  }
+}
+
 /**
  * The request's JSON body, or undefined after answering 400 (not JSON) or 413 (too large).
  * An empty body reads as `{}`.
  */
 export async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-  let text: string;
-  try {
-    text = (await readBody(req, MAX_DEV_BODY_BYTES)).toString('utf8');
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    sendError(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, `the request body is larger than ${MAX_DEV_BODY_BYTES} bytes`, { connection: 'close' });
-    return undefined;
-  }
+  const text = await readTextBody(req, res, MAX_DEV_BODY_BYTES);
+  if (text === undefined) return undefined;
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

@@ -1,7 +1,6 @@
 import { ErrorCode } from '../../../schema/error-codes.js';
-import { BodyTooLarge, readBody } from '../body.js';
-import { sendError, sendJson } from '../respond.js';
-import type { DevRoute } from './dev-route.js';
+import { sendJson } from '../respond.js';
+import { readTextBody, type DevRoute } from './dev-route.js';
 
 /** The largest fixtures file `POST /dev/fixtures` reads. */
 const MAX_FIXTURES_BYTES = 16 * 1024 ** 2;
@@ -18,13 +17,8 @@ export const fixturesRoute: DevRoute = {
   description: 'POST a fixtures file (docs/fixtures-format.md) to replace the state with its users, workspaces, channels and messages',
   methods: {
     POST: async ({ engine, req }, res) => {
-      let text: string;
-      try {
-        text = (await readBody(req, MAX_FIXTURES_BYTES)).toString('utf8');
-      } catch (error) {
-        if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, error.message, { connection: 'close' });
-        throw error;
-      }
+      const text = await readTextBody(req, res, MAX_FIXTURES_BYTES);
+      if (text === undefined) return;
       // The loader (and zod) load with the first fixtures file, not at start-up.
       const { fixturesFromText } = await import('../../fixtures-file/load.js');
       const { formatProblems } = await import('../../fixtures-file/problems.js');

@@ -1,10 +1,8 @@
-import { ErrorCode } from '../../../schema/error-codes.js';
 import { SnapshotError } from '../../state/snapshot/errors.js';
 import { exportSnapshot } from '../../state/snapshot/export.js';
 import { restoreSnapshot } from '../../state/snapshot/restore.js';
-import { BodyTooLarge, readBody } from '../body.js';
 import { sendError, sendJson } from '../respond.js';
-import type { DevRoute } from './dev-route.js';
+import { readTextBody, type DevRoute } from './dev-route.js';
 
 /** The largest snapshot `PUT /dev/snapshot` reads. */
 const MAX_SNAPSHOT_BYTES = 256 * 1024 ** 2;
@@ -29,13 +27,8 @@ export const snapshotRoute: DevRoute = {
       res.end(req.method === 'GET' ? body : undefined);
     },
     PUT: async ({ engine, req }, res) => {
-      let text: string;
-      try {
-        text = (await readBody(req, MAX_SNAPSHOT_BYTES)).toString('utf8');
-      } catch (error) {
-        if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, error.message, { connection: 'close' });
-        throw error;
-      }
+      const text = await readTextBody(req, res, MAX_SNAPSHOT_BYTES);
+      if (text === undefined) return;
       try {
         // The checks (and valibot) load with the first restore, not at start-up.
         const { parseSnapshot } = await import('../../state/snapshot/validate.js');
