@@ -109,12 +109,18 @@ describe('parley CLI', () => {
       expect(pretty.status, pretty.stderr).toBe(0);
       expect(pretty.stdout).toMatch(/(\d+) checks: \1 passed, 0 failed, 0 skipped/);
       expect(pretty.stdout).toContain('messages.order.ascending');
-      expect(pretty.stdout).toMatch(/6 Events\n {2}✓ events\.created\.delivered/);
+      expect(pretty.stdout).toMatch(/6 Events\n {2}✓ events\.websocket +MUST .*\n {2}✓ events\.created\.delivered/);
       expect(pretty.stdout).toContain(`realtime: connected to ${mock.wsUrl} with connection_init {"Authorization":"Bearer <token>"}`);
       const noSocket = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*', '--no-color']);
-      expect(noSocket.status, noSocket.stderr).toBe(0);
-      expect(noSocket.stdout).toMatch(/realtime checks skipped: no graphql-ws server answered at ws:\/\/127\.0\.0\.1:9\/graphql \(.*ECONNREFUSED/);
-      expect(noSocket.stdout).toMatch(/9 checks: 0 passed, 0 failed, 9 skipped/);
+      // No WebSocket at all is a finding (events.websocket, MUST), never a silent skip; --no-realtime is the way to leave section 6 out.
+      expect(noSocket.status, noSocket.stderr).toBe(1);
+      expect(noSocket.stdout).toMatch(/✗ events\.websocket +MUST/);
+      expect(noSocket.stdout).toMatch(/reason: +nothing answered at ws:\/\/127\.0\.0\.1:9\/graphql \(.*ECONNREFUSED/);
+      expect(noSocket.stdout).toMatch(/(\d+) checks: 0 passed, 1 failed \(1 MUST\), (\d+) skipped \((\d+) by your choice\)/);
+      const withoutRealtime = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*,auth.bearer-token.accepted', '--no-realtime', '--no-color']);
+      expect(withoutRealtime.status, withoutRealtime.stderr).toBe(0);
+      expect(withoutRealtime.stdout).toMatch(/Skipped by your choice\n {2}- --no-realtime leaves out the checks that need a WebSocket\n {4}10 checks \(7 MUST\): events\.websocket, /);
+      expect(withoutRealtime.stdout).toMatch(/PASS: every MUST check passed \(\d+ skipped\)\./);
       const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
       const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);
       expect(junit.status, junit.stderr).toBe(0);

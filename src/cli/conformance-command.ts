@@ -9,7 +9,7 @@ import { reporterNames, type ReporterName } from '../conformance/reporters/names
 import { bySection } from '../conformance/reporters/sections.js';
 import { selectChecks } from '../conformance/select.js';
 import { readCredentials, UsageError } from './credentials-file.js';
-import { colorAllowed, exitCodeOf, readSchemaFile, write, writeReport } from './report-output.js';
+import { colorAllowed, couldNotRunLines, exitCodeOf, readSchemaFile, write, writeReport } from './report-output.js';
 
 interface RunFlags {
   baseUrl: string;
@@ -25,6 +25,7 @@ interface RunFlags {
   errorCodePath?: string;
   failOn: FailOn;
   httpAudit: boolean;
+  realtime: boolean;
   color: boolean;
 }
 
@@ -95,12 +96,18 @@ async function runAction(flags: RunFlags): Promise<number> {
     ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
     ...(flags.errorCodePath !== undefined ? { errorCodePath: flags.errorCodePath } : {}),
     httpAudit: flags.httpAudit,
+    realtime: flags.realtime,
     ...(schema !== undefined ? { schema } : {}),
     ...(process.stderr.isTTY ? { onResult: (result, done, total) => process.stderr.write(`${renderProgress(result, done, total, progressColor)}\n`) } : {}),
   };
   const report = await runConformance(options);
   await writeReport(report, flags);
-  return exitCodeOf(report, flags.failOn);
+  const exitCode = exitCodeOf(report, flags.failOn);
+  if (exitCode === 2) {
+    // Exit 2 always comes with its sentences on stderr, as a usage error or an unreachable server does.
+    for (const line of couldNotRunLines(report)) process.stderr.write(`parley conformance: ${line}\n`);
+  }
+  return exitCode;
 }
 
 function listAction(flags: { json: boolean; rules: boolean }): Promise<void> {
@@ -127,13 +134,14 @@ function listAction(flags: { json: boolean; rules: boolean }): Promise<void> {
  * `parley conformance run` and `parley conformance list` (DESIGN.md, "CLI contract"). Exit codes
  * of `run`: 0 when no MUST check failed (nor a SHOULD one, with `--fail-on should`); 1 when one
  * did; 2 when the suite could not run (bad usage, unreadable credentials, unreachable server,
- * provisioning failed), with one sentence on stderr.
+ * provisioning failed), or when a MUST check could not run for a reason the user did not choose
+ * (no failure, but not everything tested), with one sentence per cause on stderr.
  */
 export function conformanceCommand(): Command {
   const conformance = new Command('conformance').description('the conformance suite: check a server against SPEC.md');
   conformance
     .command('run')
-    .description('run the suite against a server; exit 0: every MUST check passed, 1: a MUST check failed, 2: could not run')
+    .description('run the suite against a server; exit 0: every MUST check passed, 1: a MUST check failed, 2: could not run (or a MUST check could not run for a reason you did not choose)')
     .requiredOption('--base-url <url>', 'the server\'s root; GraphQL is at <url>/graphql (a path prefix is kept)', url('--base-url', ['http:', 'https:'], 'an http or https', 'http://127.0.0.1:4000'))
     .option('--ws-url <url>', 'WebSocket URL for events (default: the GraphQL URL with ws/wss)', url('--ws-url', ['ws:', 'wss:'], 'a ws or wss', 'ws://127.0.0.1:4000/graphql'))
     .addOption(new Option('--reporter <name>', 'report format').choices(reporterNames).default('pretty'))
@@ -147,6 +155,7 @@ export function conformanceCommand(): Command {
     .option('--error-code-path <path>', 'where each error carries its code (default extensions.code)', errorCodePath)
     .addOption(new Option('--fail-on <level>', 'which failures fail the run (exit 1)').choices(['must', 'should']).default('must'))
     .option('--http-audit', 'also run graphql-http\'s GraphQL-over-HTTP audits (reported at SHOULD level)', false)
+    .option('--no-realtime', 'leave out the checks that need a WebSocket (section 6\'s events), reported as skipped by your choice')
     .option('--no-color', 'no ANSI colour (also off when stdout is not a terminal or NO_COLOR is set)')
     .action(async (flags: RunFlags, command: Command) => {
       try {

@@ -58,9 +58,22 @@ export async function writeReport(report: RunReport, flags: ReportFlags): Promis
   await write(process.stdout, `${summaryLine(report)}\n${verdictLine(report, { color, failOn: flags.failOn })}`);
 }
 
-/** Exit code of a finished report: 1 when a MUST check failed (or a SHOULD one, with `--fail-on should`), else 0. */
+/**
+ * Exit code of a finished report: 1 when a MUST check failed (or a SHOULD one, with `--fail-on
+ * should`): the server is proven not to conform, whatever else could not run. Else 2 when a MUST
+ * check could not run for a reason the user did not choose: the suite never passes what it did
+ * not test. Else 0.
+ */
 export function exitCodeOf(report: RunReport, failOn: FailOn): number {
-  return report.summary.mustFailed > 0 || (failOn === 'should' && report.summary.shouldFailed > 0) ? 1 : 0;
+  if (report.summary.mustFailed > 0 || (failOn === 'should' && report.summary.shouldFailed > 0)) return 1;
+  return report.summary.mustNotRun > 0 ? 2 : 0;
+}
+
+/** One sentence per cause that kept a MUST check from running (exit 2), for stderr. */
+export function couldNotRunLines(report: RunReport): string[] {
+  return report.skips
+    .filter((cause) => cause.kind === 'could-not-run' && cause.must > 0)
+    .map((cause) => `could not run ${cause.must === 1 ? '1 MUST check' : `${cause.must} MUST checks`} (${cause.checks.join(', ')}): ${cause.cause}`);
 }
 
 /** A server's schema file (SDL or introspection JSON), read as text; unreadable is a usage error (exit 2). */

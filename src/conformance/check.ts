@@ -1,4 +1,5 @@
 import type { RealtimeConnection } from './realtime/connection.js';
+import type { Delivery, RealtimeProbe } from './realtime/probe.js';
 import type { SignatureSource } from './signatures/comparison.js';
 import type { Exchange, Level, Section } from './types.js';
 import type { Actor, World } from './world.js';
@@ -19,12 +20,17 @@ export interface Check {
   readonly needs?: readonly Need[];
   /** Runs alone, after every other check: it changes what others rely on (it rotates A's refresh token). */
   readonly exclusive?: boolean;
+  /**
+   * This check finds the realtime connection (`events.websocket`): it runs whenever a check that
+   * needs `realtime` runs, and those checks wait for it.
+   */
+  readonly provides?: 'realtime';
   run(ctx: CheckContext): Promise<void>;
 }
 
 /**
  * `B`/`C`: the second and third actors; `attachment`: an uploaded file; `refresh`: a refresh token
- * of A; `realtime`: a graphql-ws server at the WebSocket URL that accepts A's token.
+ * of A; `realtime`: the token form with which `events.websocket` got a graphql-ws connection.
  */
 export type Need = 'B' | 'C' | 'attachment' | 'refresh' | 'realtime';
 
@@ -32,6 +38,12 @@ export type Need = 'B' | 'C' | 'attachment' | 'refresh' | 'realtime';
 export interface RealtimeContext {
   /** Opens an acknowledged graphql-ws connection as `actor`; it is closed when the check ends. */
   connect(actor: Actor): Promise<RealtimeConnection>;
+  /**
+   * Tries every token form with A's token (the check that `provides` realtime only), asking each
+   * acknowledged connection to `verify` that it delivers; the form found is the one
+   * {@link connect} uses for every other check. Each attempt's frames are this check's evidence.
+   */
+  probe(verify: (connection: RealtimeConnection) => Promise<Delivery>): Promise<RealtimeProbe>;
   /** How long to wait for an event before acting again, or giving up. */
   readonly eventWaitMs: number;
   /** How long to listen for something that must not come (a replay, a leak). */
@@ -65,7 +77,25 @@ export class CheckFailure extends Error {
   }
 }
 
-/** The check cannot apply to this server (a needed actor or capability is missing); says why. */
+/**
+ * Why a check did not run:
+ * - `chosen`: the user's choice (`--only`, `--skip`, `--no-realtime`, a credentials file that
+ *   leaves an actor or a refresh token out);
+ * - `not-applicable`: the server differs where the spec is open, so the case does not exist on
+ *   it (another check covers the rule);
+ * - `blocked`: a check it depends on failed (that failure is the finding);
+ * - `could-not-run`: anything else (an upload that does not work, introspection disabled): a MUST
+ *   check skipped so ends the run with exit 2, since the suite never passes what it did not test.
+ */
+export type SkipKind = 'chosen' | 'not-applicable' | 'blocked' | 'could-not-run';
+
+/** The check did not run; says why, in one sentence, and which kind of reason it is. */
 export class CheckSkipped extends Error {
   override readonly name = 'CheckSkipped';
+  constructor(
+    reason: string,
+    readonly kind: SkipKind = 'could-not-run',
+  ) {
+    super(reason);
+  }
 }

@@ -125,7 +125,7 @@ async function createChannel(step: Step, as: Actor, workspaceId: string, title: 
 }
 
 /** Uploads one small file and attaches it; null (with a note) when the server's upload does not work. */
-async function attach(step: Step, a: Actor, conversationId: string, notes: string[]): Promise<{ attachment: NonNullable<World['attachment']>; message: SentMessage } | null> {
+async function attach(step: Step, a: Actor, conversationId: string, notes: string[]): Promise<{ attachment: NonNullable<World['attachment']>; message: SentMessage } | { problem: string }> {
   const fileName = `parley-${step.world.runId}.txt`;
   const bytes = new TextEncoder().encode(`Parley conformance upload ${step.world.runId}\n`);
   try {
@@ -139,7 +139,7 @@ async function attach(step: Step, a: Actor, conversationId: string, notes: strin
   } catch (error) {
     if (!(error instanceof ProvisioningFailed) && !(error instanceof TargetUnreachable)) throw error;
     notes.push(`Attachment checks are skipped: the upload did not work (${error.message}).`);
-    return null;
+    return { problem: `the server's upload did not work (${error.message})` };
   }
 }
 
@@ -186,10 +186,12 @@ export async function provision(target: Target, credentials: CredentialsFile | u
   }
   const messages: SentMessage[] = [...mainBefore, ...ours];
   const at = (index: number) => mainBefore.length + index; // index of our index-th message in `messages`
-  const attached = await attach(step, a, mainId, notes);
+  const upload = await attach(step, a, mainId, notes);
+  const attached = 'problem' in upload ? null : upload;
   if (attached) messages.push(attached.message);
   // A second file on a message that is then deleted: its attachments must disappear with it.
-  const doomed = attached ? await attach(step, a, mainId, notes) : null;
+  const second = attached ? await attach(step, a, mainId, notes) : null;
+  const doomed = second && !('problem' in second) ? second : null;
   if (doomed) messages.push(doomed.message);
   // The conversation ends on a live message, as conversations usually do.
   messages.push(await send(step, a, mainId, `the last message of run ${runId}`));
@@ -231,5 +233,6 @@ export async function provision(target: Target, credentials: CredentialsFile | u
     publicChannelId,
     shared,
     attachment: attached?.attachment ?? null,
+    ...('problem' in upload ? { attachmentProblem: upload.problem } : {}),
   };
 }

@@ -50,7 +50,7 @@ export const rules: readonly Rule[] = [
   { ref: '5 rule 3', text: 'a non-member receives FORBIDDEN, even as a workspace member', checks: forbidden },
   { ref: '5 rule 4', text: 'tokens come in an AuthPayload; refreshToken returns a new AuthPayload', checks: ['auth.refresh-token'] },
   { ref: '5 rule 5', text: 'the OAuth code flow takes codeChallenge and state, then code and codeVerifier', checks: [], outOfReach: 'it needs a real identity provider to issue a code; a black-box suite cannot complete the flow' },
-  { ref: '6 subscriptions', text: 'events are GraphQL subscriptions over a WebSocket; they report changes as they happen (which mutation fires which, their order and refusing a subscribe are open: those checks are SHOULD)', checks: ['events.created.in-order', 'events.updated.reaction', 'events.non-member.refused'] },
+  { ref: '6 subscriptions', text: 'events are GraphQL subscriptions over a WebSocket; they report changes as they happen (which mutation fires which, their order and refusing a subscribe are open: those checks are SHOULD)', checks: ['events.websocket', 'events.created.in-order', 'events.updated.reaction', 'events.non-member.refused'] },
   {
     ref: '6 + 3',
     text: 'events "report changes as they happen" (6); a message sent, edited (its content changed) or soft-deleted (3) is changed, and messageCreated, messageUpdated and messageDeleted are the only subscriptions for those changes: each fires, carrying the message as the queries show it',

@@ -1,15 +1,16 @@
-import { CheckFailure, CheckSkipped, type Check, type CheckContext, type RealtimeContext } from './check.js';
+import { CheckFailure, CheckSkipped, type Check, type CheckContext, type RealtimeContext, type SkipKind } from './check.js';
 import { runHttpAudits } from './http-audits.js';
-import { selectChecks } from './select.js';
+import { selectRun } from './select.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
 import { sendRespectingRateLimits } from './rate-limit.js';
 import { RealtimeConnection } from './realtime/connection.js';
 import { FrameLog } from './realtime/frames.js';
 import { probeRealtime, type RealtimeProbe } from './realtime/probe.js';
+import { catalogue } from './catalogue.js';
 import { isSignatureCheck } from './signatures/checks.js';
 // The signature modules load graphql and graphql-inspector: imported when a run uses them.
 import type { Comparison, SignatureSource } from './signatures/comparison.js';
-import { summarize } from './summary.js';
+import { skipCauses, summarize } from './summary.js';
 import { Target, TargetUnreachable } from './target.js';
 import type { CheckResult, Exchange, RunReport } from './types.js';
 import type { Actor, World } from './world.js';
@@ -33,6 +34,11 @@ export interface ConformanceOptions {
   readonly only?: readonly string[];
   /** Leave out checks whose id matches one of these patterns. */
   readonly skip?: readonly string[];
+  /**
+   * False leaves out the checks that need a WebSocket (`--no-realtime`): section 6's events.
+   * They are reported as skipped by the user's choice. @default true
+   */
+  readonly realtime?: boolean;
   /** Per-request timeout in ms. @default 10000 */
   readonly timeoutMs?: number;
   /** Checks in flight at once. @default 8 */
@@ -53,12 +59,36 @@ export interface ConformanceOptions {
 /** How realtime checks wait (see {@link RealtimeContext}). */
 const realtimeWaits = { eventWaitMs: 2_000, quietMs: 400 } as const;
 
+/** The realtime connection `events.websocket` finds: settled once, when that check has probed (or failed). */
+interface RealtimeFinding {
+  readonly found: Promise<RealtimeProbe>;
+  settle(probe: RealtimeProbe): void;
+  readonly settled: () => RealtimeProbe | undefined;
+}
+
+function realtimeFinding(): RealtimeFinding {
+  let value: RealtimeProbe | undefined;
+  let resolve!: (probe: RealtimeProbe) => void;
+  const found = new Promise<RealtimeProbe>((r) => (resolve = r));
+  return {
+    found,
+    settle(probe) {
+      if (value !== undefined) return;
+      value = probe;
+      resolve(probe);
+    },
+    settled: () => value,
+  };
+}
+
 /** What every check of a run shares. */
 interface RunScope {
   readonly target: Target;
   readonly world: World;
   readonly wsUrl: string;
-  readonly realtime: RealtimeProbe | null;
+  readonly realtime: RealtimeFinding;
+  /** The credentials file, when the accounts came from one (a missing actor is then the user's choice). */
+  readonly credentials: CredentialsFile | undefined;
   readonly timeoutMs: number;
   /** The target's signatures compared with the contract; introspects on the first call. */
   readonly signatures: () => Promise<SignatureSource>;
@@ -84,13 +114,27 @@ async function signatureNotes(scope: RunScope, checks: readonly Check[]): Promis
   return additionNotes(source.comparison);
 }
 
-function unmetNeed(check: Check, { world, realtime }: RunScope): string | null {
+interface Unmet {
+  readonly reason: string;
+  readonly kind: SkipKind;
+}
+
+/** The first need of `check` that the run cannot meet, with whose doing that is; null when all are met. */
+async function unmetNeed(check: Check, { world, realtime, credentials }: RunScope): Promise<Unmet | null> {
+  const fromFile = credentials !== undefined;
   for (const need of check.needs ?? []) {
-    if (need === 'realtime' && realtime?.available !== true) return realtime && !realtime.available ? realtime.reason : 'the realtime probe did not run';
-    if (need === 'B' && !world.b) return 'needs actor B (a second account)';
-    if (need === 'C' && !world.c) return 'needs actor C (a third account)';
-    if (need === 'attachment' && !world.attachment) return 'needs an uploaded attachment, and the server\'s upload did not work';
-    if (need === 'refresh' && !world.a.refreshToken) return 'needs a refresh token for actor A (give one in the credentials file)';
+    if (need === 'B' && !world.b) return { reason: 'needs actor B (a second account), and the credentials file gives none', kind: fromFile ? 'chosen' : 'could-not-run' };
+    if (need === 'C' && !world.c) return { reason: 'needs actor C (a third account), and the credentials file gives none', kind: fromFile ? 'chosen' : 'could-not-run' };
+    if (need === 'attachment' && !world.attachment) return { reason: `needs an uploaded attachment: ${world.attachmentProblem ?? "the server's upload did not work"}`, kind: 'could-not-run' };
+    if (need === 'refresh' && !world.a.refreshToken) {
+      return fromFile
+        ? { reason: 'needs a refresh token for actor A, and the credentials file gives none (add "refreshToken" to its first account)', kind: 'chosen' }
+        : { reason: 'needs a refresh token for actor A, and login returned none', kind: 'could-not-run' };
+    }
+  }
+  if (check.needs?.includes('realtime')) {
+    const probe = await realtime.found;
+    if (!probe.available) return { reason: `needs a graphql-ws connection, and events.websocket found none: ${probe.reason}`, kind: 'blocked' };
   }
   return null;
 }
@@ -100,9 +144,10 @@ function realtimeFor(scope: RunScope, log: FrameLog, sockets: RealtimeConnection
   return {
     ...realtimeWaits,
     async connect(actor: Actor) {
-      if (scope.realtime?.available !== true) throw new CheckSkipped('no realtime server to connect to');
+      const probe = await scope.realtime.found;
+      if (!probe.available) throw new CheckSkipped(`needs a graphql-ws connection, and events.websocket found none: ${probe.reason}`, 'blocked');
       const token = actor.authorization.replace(/^Bearer\s+/i, '');
-      const connection = new RealtimeConnection(scope.wsUrl, actor.name, token, scope.realtime.form, log, scope.timeoutMs);
+      const connection = new RealtimeConnection({ url: scope.wsUrl, actor: actor.name, token, form: probe.form, log, timeoutMs: scope.timeoutMs });
       sockets.push(connection);
       try {
         await connection.acknowledged;
@@ -111,6 +156,12 @@ function realtimeFor(scope: RunScope, log: FrameLog, sockets: RealtimeConnection
         throw new CheckFailure(`${actor.name}'s WebSocket connection was refused: ${error instanceof Error ? error.message : String(error)}`, `the server acknowledges ${actor.name}'s connection as it did the probe's`);
       }
       return connection;
+    },
+    async probe(verify) {
+      const token = scope.world.a.authorization.replace(/^Bearer\s+/i, '');
+      const probe = await probeRealtime({ url: scope.wsUrl, actor: 'A', token, log, timeoutMs: Math.min(scope.timeoutMs, 5_000), verify });
+      scope.realtime.settle(probe);
+      return probe;
     },
   };
 }
@@ -122,8 +173,8 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
   const sockets: RealtimeConnection[] = [];
   const started = performance.now();
   const base = { id: check.id, section: check.section, specRef: check.specRef, level: check.level, title: check.title };
-  const unmet = unmetNeed(check, scope);
-  if (unmet) return { ...base, outcome: 'skipped', reason: unmet, exchanges, durationMs: 0 };
+  const unmet = await unmetNeed(check, scope);
+  if (unmet) return { ...base, outcome: 'skipped', reason: unmet.reason, skip: unmet.kind, exchanges, durationMs: 0 };
   const ctx: CheckContext = {
     target,
     world,
@@ -143,11 +194,15 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
   } catch (error) {
     const durationMs = performance.now() - started;
     if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, ...(error.comparedWith !== undefined ? { comparedWith: error.comparedWith } : {}), ...evidence(), durationMs };
-    if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, ...evidence(), durationMs };
+    if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, skip: error.kind, ...evidence(), durationMs };
     if (error instanceof TargetUnreachable) throw new ConformanceAbort(error.message);
     throw new ConformanceAbort(`check ${check.id} could not run: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await Promise.all(sockets.map((socket) => socket.dispose()));
+    // The realtime checks wait for the probe; if its check ended without probing, they learn why.
+    if (check.provides === 'realtime' && !scope.realtime.settled()) {
+      scope.realtime.settle({ available: false, reason: 'events.websocket ended before it could connect', attempts: [] });
+    }
   }
 }
 
@@ -238,14 +293,12 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     throw error;
   }
 
-  const checks = selectChecks(options.only, options.skip);
+  const selection = selectRun({ only: options.only, skip: options.skip, realtime: options.realtime !== false });
+  const checks = selection.run;
+  notes.push(...selection.added.map(({ reason }) => `${reason}.`));
   const timeoutMs = options.timeoutMs ?? 10_000;
-  let realtime: RealtimeProbe | null = null;
-  if (checks.some((check) => check.needs?.includes('realtime'))) {
-    realtime = await probeRealtime(wsUrl, world.a.authorization.replace(/^Bearer\s+/i, ''), Math.min(timeoutMs, 5_000));
-    notes.push(realtime.available ? `realtime: connected to ${wsUrl} with ${realtime.form.name}` : `realtime checks skipped: ${realtime.reason}`);
-  }
-  const scope: RunScope = { target, world, wsUrl, realtime, timeoutMs, ...signatureSource(target, world, given) };
+  const realtime = realtimeFinding();
+  const scope: RunScope = { target, world, wsUrl, realtime, credentials: options.credentials, timeoutMs, ...signatureSource(target, world, given) };
   // Introspecting and comparing costs CPU, not waiting: started now, it overlaps the other checks' round trips.
   if (checks.some(isSignatureCheck)) scope.signatures().catch(() => undefined);
   const total = checks.length;
@@ -256,12 +309,19 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   };
   const concurrent = checks.filter((check) => !check.exclusive);
   const exclusive = checks.filter((check) => check.exclusive);
+  const left: CheckResult[] = selection.left.map(({ check, reason }) => ({
+    id: check.id, section: check.section, specRef: check.specRef, level: check.level, title: check.title,
+    outcome: 'skipped', reason, skip: 'chosen', exchanges: [], durationMs: 0,
+  }));
   const results = [
     ...(await pool(concurrent, options.concurrency ?? 8, async (check) => report(await runCheck(check, scope)))),
     ...(await pool(exclusive, 1, async (check) => report(await runCheck(check, scope)))),
+    ...left,
   ];
+  const probe = realtime.settled();
+  if (probe?.available) notes.push(`realtime: connected to ${wsUrl} with ${probe.form.name}${probe.verified ? '' : ' (acknowledged, but no event arrived with any form)'}`);
   if (options.httpAudit) results.push(...(await runHttpAudits(target)));
-  const order = new Map(checks.map((check, index) => [check.id, index]));
+  const order = new Map(catalogue.map((check, index) => [check.id, index]));
   results.sort((x, y) => (order.get(x.id) ?? Infinity) - (order.get(y.id) ?? Infinity));
 
   notes.push(...(await signatureNotes(scope, checks)));
@@ -273,6 +333,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     durationMs: performance.now() - started,
     notes,
     results,
+    skips: skipCauses(results),
     summary: summarize(results),
   };
 }

@@ -4,7 +4,10 @@
  * {@link CheckContext}.
  */
 
+import type { SkipKind } from './check.js';
 import type { Frame } from './realtime/frames.js';
+
+export type { SkipKind } from './check.js';
 
 export type { Frame } from './realtime/frames.js';
 
@@ -66,6 +69,8 @@ export interface CheckResult {
   readonly outcome: Outcome;
   /** Why it failed or was skipped; absent when it passed. */
   readonly reason?: string;
+  /** For a skipped check: whose doing the skip was (see {@link SkipKind}). */
+  readonly skip?: SkipKind;
   /** What the rule expected, in one sentence (failures only). */
   readonly expected?: string;
   /** Every exchange the check made, in order; the last one is the one that failed. */
@@ -87,11 +92,26 @@ export interface RunReport {
   /** Notes about the run as a whole (skipped groups, provisioning choices), one sentence each. */
   readonly notes: readonly string[];
   readonly results: readonly CheckResult[];
+  /** The skipped checks grouped by cause, one sentence each, in the order first met. */
+  readonly skips: readonly SkipCause[];
   readonly summary: {
     readonly passed: number;
     readonly failed: number;
     readonly skipped: number;
     readonly mustFailed: number;
     readonly shouldFailed: number;
+    /** MUST checks skipped for a reason the user did not choose (`could-not-run`): the run exits 2. */
+    readonly mustNotRun: number;
   };
+}
+
+/** Checks skipped for one reason. */
+export interface SkipCause {
+  readonly kind: SkipKind;
+  /** One sentence: the reason the checks were skipped. */
+  readonly cause: string;
+  /** The ids of the checks skipped for it, in report order. */
+  readonly checks: readonly string[];
+  /** How many of them are MUST checks. */
+  readonly must: number;
 }

@@ -61,4 +61,6 @@ export interface World {
   readonly shared: (ProvisionedConversation & { readonly reactedId: string; readonly reactions: readonly { emoji: string; userIds: string[] }[] }) | null;
   /** A message of `main` carrying one attachment, when the server's upload worked. */
   readonly attachment: { readonly messageId: string; readonly fileName: string; readonly contentType: string; readonly size: number } | null;
+  /** Why there is no attachment (the upload did not work), in one sentence; absent when there is one. */
+  readonly attachmentProblem?: string;
 }

@@ -256,6 +256,12 @@ describe('the catalogue', () => {
           "specRef": "5 rule 4",
         },
         {
+          "id": "events.websocket",
+          "level": "MUST",
+          "section": "6",
+          "specRef": "6 subscriptions",
+        },
+        {
           "id": "events.created.delivered",
           "level": "MUST",
           "section": "6",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCodeOf } from '../../src/cli/report-output.js';
 import { catalogue } from '../../src/conformance/catalogue.js';
 import { runConformance } from '../../src/conformance/run.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
@@ -34,6 +35,10 @@ describe.concurrent('legal servers the suite passes', () => {
       const report = await runConformance({ baseUrl: proxy.origin, ...(credentials ? { credentials } : {}) });
       expect(proxy.failures, 'the proxy itself failed').toEqual([]);
       expect(report.summary.failed, `${variant.name} (${variant.difference}) failed checks:\n${notPassed(report)}`).toBe(0);
+      const couldNotRun = report.skips.filter((cause) => cause.kind === 'could-not-run' && cause.must > 0);
+      if (variant.couldNotRun === undefined) expect(couldNotRun, notPassed(report)).toEqual([]);
+      else expect(couldNotRun.map((cause) => cause.cause).join('\n')).toContain(variant.couldNotRun);
+      expect(exitCodeOf(report, 'must')).toBe(variant.couldNotRun === undefined ? 0 : 2);
     } finally {
       await proxy.close();
     }

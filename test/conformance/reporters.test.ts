@@ -103,7 +103,8 @@ const report: RunReport = {
     shouldFailure,
     passed('errors.bad-cursor.code', '7', 'a malformed cursor is BAD_USER_INPUT', 5),
   ],
-  summary: { passed: 3, failed: 2, skipped: 1, mustFailed: 1, shouldFailed: 1 },
+  skips: [],
+  summary: { passed: 3, failed: 2, skipped: 1, mustFailed: 1, shouldFailed: 1, mustNotRun: 0 },
 };
 
 /** The arguments bash passes to `curl` for the line, with `$TOKEN_A` set to `secret-a`. */
@@ -254,11 +255,15 @@ describe('renderPretty', () => {
   });
 
   it('gives a verdict that agrees with the exit code', () => {
-    const warnOnly: RunReport = { ...report, results: [shouldFailure], summary: { passed: 0, failed: 1, skipped: 0, mustFailed: 0, shouldFailed: 1 } };
+    const warnOnly: RunReport = { ...report, results: [shouldFailure], summary: { passed: 0, failed: 1, skipped: 0, mustFailed: 0, shouldFailed: 1, mustNotRun: 0 } };
     expect(verdictLine(warnOnly, { color: false })).toBe('PASS with 1 warning: every MUST check passed; 1 SHOULD check failed.');
     expect(verdictLine(warnOnly, { color: false, failOn: 'should' })).toBe('FAIL (--fail-on should): every MUST check passed, but 1 SHOULD check failed.');
-    const clean: RunReport = { ...report, results: [], summary: { passed: 5, failed: 0, skipped: 1, mustFailed: 0, shouldFailed: 0 } };
+    const clean: RunReport = { ...report, results: [], summary: { passed: 5, failed: 0, skipped: 1, mustFailed: 0, shouldFailed: 0, mustNotRun: 0 } };
     expect(verdictLine(clean, { color: false })).toBe('PASS: every MUST check passed (1 skipped).');
+    const notRun: RunReport = { ...report, results: [skipped], summary: { passed: 5, failed: 0, skipped: 1, mustFailed: 0, shouldFailed: 0, mustNotRun: 1 } };
+    expect(verdictLine(notRun, { color: false })).toBe('NOT RUN: 1 MUST check could not run (see "Could not run"); every MUST check that ran passed, but the suite does not pass what it did not test.');
+    const failedAndNotRun: RunReport = { ...report, summary: { ...report.summary, mustNotRun: 2 } };
+    expect(verdictLine(failedAndNotRun, { color: false })).toBe('FAIL: 1 MUST check failed; http://127.0.0.1:4000/graphql does not conform; 2 MUST checks could not run.');
   });
 });
 
@@ -325,7 +330,7 @@ describe('renderJunit', () => {
     expect(should).toMatch(/<system-out><!\[CDATA\[WARNING: this SHOULD check failed[\s\S]*got: {6}500/);
     const skip = testcase(skipped.id);
     expect(skip).toContain('<skipped/>');
-    expect(skip).toContain('skipped: needs a refresh token');
+    expect(skip).toContain('skipped (could not run): needs a refresh token');
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml).toMatch(/<testsuite name="4\.1 Query messages" timestamp="2025-01-02T03:04:05" time="0\.054" tests="2" failures="1"/);
   });
@@ -366,7 +371,7 @@ describe('realtime evidence', () => {
     frames,
     durationMs: 450,
   };
-  const realtimeReport: RunReport = { ...report, results: [realtimeFailure], summary: { passed: 0, failed: 1, skipped: 0, mustFailed: 1, shouldFailed: 0 } };
+  const realtimeReport: RunReport = { ...report, results: [realtimeFailure], summary: { passed: 0, failed: 1, skipped: 0, mustFailed: 1, shouldFailed: 0, mustNotRun: 0 } };
 
   it('shows the last frames of a failed realtime check, each cut, with who and which way, before the HTTP evidence', () => {
     const text = renderPretty(realtimeReport, { color: false });

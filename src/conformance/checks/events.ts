@@ -1,6 +1,7 @@
 import type { Check, CheckContext } from '../check.js';
 import type { SubscriptionResults } from '../realtime/connection.js';
 import { dataOf, fail, pageOf, shown, type Node } from './assert.js';
+import { websocketCheck } from './events-websocket.js';
 import { DELETE, SINCE } from './operations.js';
 import {
   endOf,
@@ -63,6 +64,8 @@ function createdAfterSending(ctx: CheckContext, events: SubscriptionResults, cha
 }
 
 export const eventChecks: Check[] = [
+  // First: every other realtime check waits for the connection it finds.
+  websocketCheck,
   {
     id: 'events.created.delivered',
     section: '6',

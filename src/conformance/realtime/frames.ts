@@ -4,8 +4,13 @@ export interface Frame {
   readonly atMs: number;
   /** Which actor's socket. */
   readonly actor: string;
-  readonly direction: 'sent' | 'received' | 'closed';
-  /** The graphql-ws message as JSON text, or `code reason` for a close. */
+  /**
+   * `opened`: a connection attempt (the URL and the headers of the upgrade request);
+   * `sent`/`received`: a message as it went over the wire; `closed`: the close code and reason,
+   * or the transport error that ended the attempt.
+   */
+  readonly direction: 'opened' | 'sent' | 'received' | 'closed';
+  /** The graphql-ws message as JSON text, the upgrade for `opened`, or `code reason` for a close. */
   readonly text: string;
 }
 

@@ -72,11 +72,13 @@ export function curlOrNote(exchange: Exchange): string {
   return `(not shown: the command is ${formatCount(curl.length)} characters long; the JSON report holds the whole request)`;
 }
 
+const frameArrows: Record<Frame['direction'], string> = { opened: '=>', sent: '->', received: '<-', closed: 'x ' };
+
 /** The last WebSocket frames of a realtime check, one per line: when, whose socket, which way, what. */
 export function describeFrames(frames: readonly Frame[]): string {
   const shown = frames.slice(-evidenceLimits.frames);
   const lines = shown.map((frame) => {
-    const arrow = frame.direction === 'sent' ? '->' : frame.direction === 'received' ? '<-' : 'x ';
+    const arrow = frameArrows[frame.direction];
     return `+${frame.atMs} ms ${frame.actor} ${arrow} ${truncate(frame.text, evidenceLimits.frame)}`;
   });
   if (frames.length > shown.length) lines.unshift(`(last ${shown.length} of ${frames.length} frames; the JSON report holds them all)`);

@@ -1,5 +1,5 @@
 import junitModule, { type Builder } from 'junit-report-builder';
-import type { CheckResult, RunReport } from '../types.js';
+import type { CheckResult, RunReport, SkipKind } from '../types.js';
 import { evidenceLines } from './evidence.js';
 import { printable } from './format.js';
 import { bySection } from './sections.js';
@@ -30,6 +30,14 @@ function seconds(ms: number): number {
   return Math.round(ms) / 1000;
 }
 
+/** How a skip's kind reads in `<system-out>`. */
+const skipLabels: Record<SkipKind, string> = {
+  chosen: 'your choice',
+  'not-applicable': 'not applicable to this server',
+  blocked: 'a check it depends on failed',
+  'could-not-run': 'could not run',
+};
+
 function addTestCase(suite: ReturnType<Builder['testSuite']>, title: string, result: CheckResult): void {
   const testCase = suite
     .testCase()
@@ -38,7 +46,7 @@ function addTestCase(suite: ReturnType<Builder['testSuite']>, title: string, res
     .time(seconds(result.durationMs));
   const evidence = () => cdata([`${result.level} ${result.specRef}`, ...evidenceLines(result)].join('\n'));
   if (result.outcome === 'skipped') {
-    testCase.skipped().standardOutput(cdata(`skipped: ${result.reason ?? 'no reason given'}`));
+    testCase.skipped().standardOutput(cdata(`skipped (${skipLabels[result.skip ?? 'could-not-run']}): ${result.reason ?? 'no reason given'}`));
   } else if (result.outcome === 'failed' && result.level === 'MUST') {
     testCase.failure(printable(result.reason ?? 'failed'), 'MUST').stacktrace(evidence());
   } else if (result.outcome === 'failed') {

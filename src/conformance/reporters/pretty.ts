@@ -1,4 +1,4 @@
-import type { CheckResult, RunReport } from '../types.js';
+import type { CheckResult, RunReport, SkipCause } from '../types.js';
 import { evidenceLines } from './evidence.js';
 import { formatDuration, painter, printable, type Paint } from './format.js';
 import { bySection } from './sections.js';
@@ -32,10 +32,14 @@ function resultLine(result: CheckResult, idWidth: number, paint: Paint): string 
   return `  ${markOf(result, paint)} ${result.id.padEnd(idWidth)}  ${result.level.padEnd(6)}  ${result.title}  ${paint('dim', formatDuration(result.durationMs))}${skipped}`;
 }
 
+/** Results a run considered: the checks the user's choice left out are summed up under "Skipped" instead. */
+const considered = (result: CheckResult) => !(result.outcome === 'skipped' && result.skip === 'chosen');
+
 function groups(report: RunReport, paint: Paint): string[] {
-  const idWidth = Math.max(0, ...report.results.map((result) => result.id.length));
+  const shown = report.results.filter(considered);
+  const idWidth = Math.max(0, ...shown.map((result) => result.id.length));
   const lines: string[] = [];
-  for (const { title, items } of bySection(report.results)) {
+  for (const { title, items } of bySection(shown)) {
     lines.push('', paint('bold', title), ...items.map((result) => resultLine(result, idWidth, paint)));
   }
   return lines;
@@ -58,6 +62,31 @@ function failureBlocks(report: RunReport, paint: Paint): string[] {
   return lines;
 }
 
+/** How each kind of skip is headed in the report, in the order the blocks appear. */
+const skipHeadings: readonly { readonly kind: SkipCause['kind']; readonly heading: string }[] = [
+  { kind: 'could-not-run', heading: 'Could not run (a MUST check among them ends the run with exit 2)' },
+  { kind: 'blocked', heading: 'Not run because a check they depend on failed' },
+  { kind: 'not-applicable', heading: 'Not applicable to this server (the spec leaves it open)' },
+  { kind: 'chosen', heading: 'Skipped by your choice' },
+];
+
+/** At most this many ids are named under a cause; the JSON report lists them all. */
+const idsShown = 6;
+
+function skipBlocks(report: RunReport, paint: Paint): string[] {
+  const lines: string[] = [];
+  for (const { kind, heading } of skipHeadings) {
+    const causes = report.skips.filter((cause) => cause.kind === kind);
+    if (causes.length === 0) continue;
+    lines.push('', paint('bold', heading));
+    for (const { cause, checks, must } of causes) {
+      const named = checks.slice(0, idsShown).join(', ') + (checks.length > idsShown ? `, and ${checks.length - idsShown} more` : '');
+      lines.push(`  - ${printable(cause)}`, `    ${paint('dim', `${plural(checks.length, 'check')} (${must} MUST): ${named}`)}`);
+    }
+  }
+  return lines;
+}
+
 /**
  * The summary line: `62 checks: 60 passed, 1 failed (1 MUST), 1 skipped in 1.9 s`.
  */
@@ -65,19 +94,25 @@ export function summaryLine(report: RunReport): string {
   const { passed, failed, skipped, mustFailed, shouldFailed } = report.summary;
   const levels = [...(mustFailed > 0 ? [`${mustFailed} MUST`] : []), ...(shouldFailed > 0 ? [`${shouldFailed} SHOULD`] : [])];
   const failedText = `${failed} failed${levels.length > 0 ? ` (${levels.join(', ')})` : ''}`;
-  return `${plural(passed + failed + skipped, 'check')}: ${passed} passed, ${failedText}, ${skipped} skipped in ${formatDuration(report.durationMs)}`;
+  const chosen = report.results.filter((result) => result.outcome === 'skipped' && result.skip === 'chosen').length;
+  const skippedText = `${skipped} skipped${chosen > 0 && chosen < skipped ? ` (${chosen} by your choice)` : chosen > 0 ? ' (by your choice)' : ''}`;
+  return `${plural(passed + failed + skipped, 'check')}: ${passed} passed, ${failedText}, ${skippedText} in ${formatDuration(report.durationMs)}`;
 }
 
-/** The verdict line: `PASS`, `PASS with warnings` or `FAIL`, agreeing with the CLI's exit code. */
+/** The verdict line: `PASS`, `PASS with warnings`, `FAIL` or `NOT RUN`, agreeing with the CLI's exit code. */
 export function verdictLine(report: RunReport, options: PrettyOptions): string {
   const paint = painter(options.color);
-  const { mustFailed, shouldFailed, skipped } = report.summary;
+  const { mustFailed, shouldFailed, skipped, mustNotRun } = report.summary;
   const skippedNote = skipped > 0 ? ` (${skipped} skipped)` : '';
+  const notRun = mustNotRun > 0 ? `; ${plural(mustNotRun, 'MUST check')} could not run` : '';
   if (mustFailed > 0) {
-    return `${paint('red', paint('bold', 'FAIL'))}: ${plural(mustFailed, 'MUST check')} failed; ${printable(report.graphqlUrl)} does not conform.`;
+    return `${paint('red', paint('bold', 'FAIL'))}: ${plural(mustFailed, 'MUST check')} failed; ${printable(report.graphqlUrl)} does not conform${notRun}.`;
   }
   if (shouldFailed > 0 && options.failOn === 'should') {
-    return `${paint('red', paint('bold', 'FAIL'))} (--fail-on should): every MUST check passed, but ${plural(shouldFailed, 'SHOULD check')} failed.`;
+    return `${paint('red', paint('bold', 'FAIL'))} (--fail-on should): every MUST check ${mustNotRun > 0 ? 'that ran ' : ''}passed, but ${plural(shouldFailed, 'SHOULD check')} failed${notRun}.`;
+  }
+  if (mustNotRun > 0) {
+    return `${paint('red', paint('bold', 'NOT RUN'))}: ${plural(mustNotRun, 'MUST check')} could not run (see "Could not run"); every MUST check that ran passed, but the suite does not pass what it did not test.`;
   }
   if (shouldFailed > 0) {
     return `${paint('yellow', paint('bold', 'PASS'))} with ${plural(shouldFailed, 'warning')}: every MUST check passed${skippedNote}; ${plural(shouldFailed, 'SHOULD check')} failed.`;
@@ -87,13 +122,14 @@ export function verdictLine(report: RunReport, options: PrettyOptions): string {
 
 /**
  * The human-readable report: results grouped by section (in the order `sectionTitles` is written in), then
- * every failure with its evidence (MUST first, then SHOULD), the notes, the summary and a verdict.
+ * every failure with its evidence (MUST first, then SHOULD), the skipped checks by cause (the
+ * checks the user left out are summed up there, not listed), the notes, the summary and a verdict.
  * A pure function of the report; no trailing newline.
  */
 export function renderPretty(report: RunReport, options: PrettyOptions): string {
   const paint = painter(options.color);
   const lines = [`${paint('bold', 'Parley conformance')}  ${printable(report.graphqlUrl)}  ${paint('dim', `started ${report.startedAt}`)}`];
-  lines.push(...groups(report, paint), ...failureBlocks(report, paint));
+  lines.push(...groups(report, paint), ...failureBlocks(report, paint), ...skipBlocks(report, paint));
   if (report.notes.length > 0) lines.push('', paint('bold', 'Notes'), ...report.notes.map((note) => `  - ${printable(note)}`));
   lines.push('', summaryLine(report), verdictLine(report, options));
   return lines.join('\n');

@@ -23,7 +23,7 @@ export async function introspectTarget(target: Target, as: Credential | null): P
     body = undefined;
   }
   const result = introspectionIn(body);
-  const hint = 'give the server\'s schema with --schema FILE (SDL or an introspection result) to check the signatures';
+  const hint = 'give the server\'s schema with --schema FILE (SDL or an introspection result) to check the signatures, or leave them out with --skip "signatures.*"';
   if (!result) {
     const said = firstError(body);
     return { available: false, reason: `introspection is disabled on ${target.graphqlUrl} (HTTP ${exchange.response.status}${said ? `: ${JSON.stringify(said.slice(0, 120))}` : ''}); ${hint}` };

@@ -1,6 +1,6 @@
 import { CheckFailure } from '../check.js';
 import { selectChecks } from '../select.js';
-import { summarize } from '../summary.js';
+import { skipCauses, summarize } from '../summary.js';
 import type { CheckResult, RunReport } from '../types.js';
 import { isSignatureCheck, type SignatureCheck } from './checks.js';
 import { additionNotes, compareSchemaText } from './comparison.js';
@@ -48,6 +48,7 @@ export async function checkSchema(text: string, source: string, options: SchemaC
     durationMs: performance.now() - started,
     notes: additionNotes(comparison),
     results,
+    skips: skipCauses(results),
     summary: summarize(results),
   };
 }

@@ -73,6 +73,14 @@ export const patchedFaults: readonly PatchedFault[] = [
     },
   },
   {
+    name: 'publishes-no-events',
+    rule: '6: "events are GraphQL subscriptions over a WebSocket" that "report changes as they happen": subscriptions that are accepted and never deliver',
+    breaks: ['events.websocket', 'events.created.delivered', 'events.updated.edit', 'events.deleted.state'],
+    patch(state) {
+      rewritePublish(state, () => []);
+    },
+  },
+  {
     name: 'never-sends-message-deleted',
     rule: '6 + 3: a soft-deleted message is a change, and messageDeleted reports it (MUST)',
     breaks: ['events.deleted.state'],

@@ -3,7 +3,8 @@ import { runConformance } from '../../../src/conformance/run.js';
 import type { RunReport } from '../../../src/conformance/types.js';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { startProxy, type ProxyHooks } from '../support/proxy.js';
-import { RUN_TIMEOUT } from '../support/runs.js';
+import { exitCodeOf } from '../../../src/cli/report-output.js';
+import { ran, RUN_TIMEOUT } from '../support/runs.js';
 import { faultySchemas, introspectionJson, legalSchemas } from './schemas.js';
 
 /**
@@ -42,8 +43,8 @@ const failed = (report: RunReport) => report.results.filter((result) => result.o
 describe.concurrent('conformance run, signature checks', () => {
   it('the mock passes every signature check, with nothing to note', async () => {
     const report = await runConformance({ baseUrl: mock.origin, only: ['signatures.*'] });
-    expect(report.results.map((result) => `${result.id} ${result.outcome}`)).toEqual(report.results.map((result) => `${result.id} passed`));
-    expect(report.results.length).toBe(10);
+    expect(ran(report).map((result) => `${result.id} ${result.outcome}`)).toEqual(ran(report).map((result) => `${result.id} passed`));
+    expect(ran(report).length).toBe(10);
     expect(report.notes.filter((note) => note.startsWith('signature'))).toEqual([]);
   }, RUN_TIMEOUT);
 
@@ -65,12 +66,17 @@ describe.concurrent('conformance run, signature checks', () => {
     expect(report.notes.join('\n')).toContain('Query.poll');
   }, RUN_TIMEOUT);
 
-  it('with introspection disabled, the section is skipped with one note', async () => {
+  it('with introspection disabled, the section could not run: one cause that says how to give the schema or leave it out, and exit 2', async () => {
     const report = await signaturesBehind(introspectionAnswer(JSON.stringify({ errors: [{ message: 'GraphQL introspection is not allowed' }] })));
-    expect(report.results.map((result) => result.outcome)).toEqual(Array(10).fill('skipped'));
+    expect(ran(report).map((result) => [result.outcome, result.skip])).toEqual(Array(10).fill(['skipped', 'could-not-run']));
     const notes = report.notes.filter((note) => note.startsWith('signature'));
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/introspection is disabled .*--schema FILE/);
+    expect(notes[0]).toMatch(/introspection is disabled .*--schema FILE.*--skip "signatures\.\*"/);
+    const causes = report.skips.filter((cause) => cause.kind === 'could-not-run');
+    expect(causes).toHaveLength(1);
+    expect(causes[0]).toMatchObject({ must: 9, checks: ran(report).map((result) => result.id) });
+    expect(report.summary.mustNotRun).toBe(9);
+    expect(exitCodeOf(report, 'must')).toBe(2);
   }, RUN_TIMEOUT);
 
   it('with introspection disabled and --schema FILE, the file is compared instead', async () => {

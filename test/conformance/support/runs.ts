@@ -5,9 +5,14 @@ import { startProxy, type ProxyHooks } from './proxy.js';
 /** A full run of the suite (about a second alone); runs share one process, so each gets room to wait its turn. */
 export const RUN_TIMEOUT = 45_000;
 
-/** Every result that did not pass, one line each, for assertion messages. */
+/** The results of the checks the run ran: every result but those the user's options left out. */
+export function ran(report: RunReport): RunReport['results'] {
+  return report.results.filter((result) => result.skip !== 'chosen');
+}
+
+/** Every result that did not pass, one line each, for assertion messages (leaving out the checks the options left out). */
 export function notPassed(report: RunReport): string {
-  const lines = report.results.filter((r) => r.outcome !== 'passed').map((r) => `  ${r.outcome} ${r.level} ${r.id}: ${r.reason ?? ''}`);
+  const lines = ran(report).filter((r) => r.outcome !== 'passed').map((r) => `  ${r.outcome} ${r.level} ${r.id}: ${r.reason ?? ''}`);
   return lines.length ? lines.join('\n') : '  (none)';
 }
 

@@ -8,7 +8,12 @@ export type WsMessage = Readonly<Record<string, unknown>>;
 /** What a frame hook knows about the connection: the subscriptions the client started, by id. */
 export interface RelaySession {
   readonly subscriptions: Map<string, { readonly query: string; readonly variables: Readonly<Record<string, unknown>> }>;
+  /** The client's upgrade request (its URL and headers), for hooks that authenticate like a server would. */
+  readonly request: IncomingMessage;
 }
+
+/** What a `toServer` hook can do instead of passing the message on. */
+export type ToServerChange = readonly WsMessage[] | { readonly close: number; readonly reason: string } | { readonly reply: readonly WsMessage[] };
 
 /**
  * Where a variant or a fault changes WebSocket traffic. A hook returns the messages to pass on
@@ -18,7 +23,8 @@ export interface RelaySession {
 export interface FrameHooks {
   /** Refuses an upgrade with this HTTP status (a server that authenticates the upgrade itself). */
   upgrade?(request: IncomingMessage): number | undefined;
-  toServer?(message: WsMessage, session: RelaySession): readonly WsMessage[] | { close: number; reason: string } | undefined;
+  /** Messages to pass on instead (none drops it), a close for the client's socket, or a `reply` sent to the client instead. */
+  toServer?(message: WsMessage, session: RelaySession): ToServerChange | undefined;
   toClient?(message: WsMessage, session: RelaySession): readonly WsMessage[] | undefined;
 }
 
@@ -60,7 +66,7 @@ export function relayWebSockets(server: Server, upstreamOrigin: string, prefix: 
       const protocols = request.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()) ?? [];
       const headers = request.headers.authorization ? { authorization: request.headers.authorization } : {};
       const upstream = new WebSocket(`${upstreamWs}${path}`, protocols, { headers });
-      const session: RelaySession = { subscriptions: new Map() };
+      const session: RelaySession = { subscriptions: new Map(), request };
       const pending: string[] = [];
       const toUpstream = (text: string) => (upstream.readyState === WebSocket.OPEN ? upstream.send(text) : pending.push(text));
       upstream.on('open', () => pending.splice(0).forEach((text) => upstream.send(text)));
@@ -77,6 +83,7 @@ export function relayWebSockets(server: Server, upstreamOrigin: string, prefix: 
         try {
           const changed = hooks.toServer?.(message, session);
           if (changed && 'close' in changed) return client.close(changed.close, changed.reason);
+          if (changed && 'reply' in changed) return changed.reply.forEach((out) => client.send(JSON.stringify(out)));
           for (const out of changed ?? [message]) toUpstream(JSON.stringify(out));
         } catch (error) {
           failures.push(`toServer hook: ${error instanceof Error ? error.message : String(error)}`);
