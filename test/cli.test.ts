@@ -130,7 +130,7 @@ describe('parley CLI', () => {
     } finally {
       await mock.close();
     }
-  });
+  }, 60_000); // four whole CLI runs of the suite
 
   it('conformance run exits 2 with one sentence when nothing listens, and for a pattern that matches no check', async () => {
     const unreachable = await runCli(['conformance', 'run', '--base-url', 'http://127.0.0.1:9']);
