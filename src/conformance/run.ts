@@ -1,4 +1,5 @@
 import { CheckFailure, CheckSkipped, type Check, type CheckContext, type RealtimeContext } from './check.js';
+import { failedWith } from './failure.js';
 import { runHttpAudits } from './http-audits.js';
 import { selectChecks } from './select.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
@@ -142,7 +143,7 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
     return { ...base, outcome: 'passed', ...evidence(), durationMs: performance.now() - started };
   } catch (error) {
     const durationMs = performance.now() - started;
-    if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, ...(error.comparedWith !== undefined ? { comparedWith: error.comparedWith } : {}), ...evidence(), durationMs };
+    if (error instanceof CheckFailure) return { ...base, ...failedWith(error, exchanges), ...evidence(), durationMs };
     if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, ...evidence(), durationMs };
     if (error instanceof TargetUnreachable) throw new ConformanceAbort(error.message);
     throw new ConformanceAbort(`check ${check.id} could not run: ${error instanceof Error ? error.message : String(error)}`);
