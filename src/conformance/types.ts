@@ -70,7 +70,7 @@ export interface CheckResult {
   readonly expected?: string;
   /** Which of the check's cases failed, in words (`the deleted anchor`); absent when the check has no cases or did not say. */
   readonly case?: string;
-  /** Every exchange the check made, in the order they came back. */
+  /** Every exchange the check made, in the order they were sent (a request left unanswered when the check ended is not in it). */
   readonly exchanges: readonly Exchange[];
   /**
    * The index in `exchanges` of the exchange the failure was read from. Absent when the failure

@@ -17,9 +17,9 @@ import { RUN_TIMEOUT } from './support/runs.js';
 /**
  * A check that sends several requests reports the one that failed (issue 25, item 3): its case
  * in words, and its exchange as `sent`, `got` and `curl`, not the check's last exchange. Each
- * faulty server here gets one case wrong; the requests it answers correctly are held back, so
- * the wrong answer comes back first and the last exchange is a correct refusal, which is what a
- * report of the last exchange would show.
+ * faulty server here gets a case wrong that is not the check's last request; the requests it
+ * refuses correctly are held back, so the wrong answer is not the last to come back either. A
+ * report of the last exchange, sent or received, would show another request.
  */
 
 let upstream: RunningMockServer;
@@ -78,6 +78,8 @@ describe.concurrent('a failed check with several requests shows the one that fai
     const fault = makeDeletedAnchorAccepted();
     const { report, result } = await runOne(withSlowRefusals(fault.hooks, 'NOT_FOUND'), 'errors.around.not-found');
     expect(result).toMatchObject({ case: 'the deleted anchor', reason: 'the request succeeded (HTTP 200) but should have been refused' });
+    // Exchanges are in the order sent: the second of the three cases.
+    expect(result).toMatchObject({ failedExchange: 1 });
     expect(result.exchanges).toHaveLength(3);
     expect(result.exchanges.at(-1)!.response.errorCodes).toEqual(['NOT_FOUND']);
     const failed = result.exchanges[result.failedExchange!]!;
@@ -97,7 +99,11 @@ describe.concurrent('a failed check with several requests shows the one that fai
     };
     const { report, result } = await runOne(withSlowRefusals({ response: recordPublic }, 'FORBIDDEN'), 'errors.forbidden.workspace-member');
     expect(result).toMatchObject({ case: 'B reads messages of a public channel B has not joined', reason: 'the request succeeded (HTTP 200) but should have been refused' });
-    expect(result.exchanges.at(-1)!.response.errorCodes).toEqual(['FORBIDDEN']);
+    // A cursor read first, then six cases: the fifth is B reading the public channel with
+    // messages. The sixth, with messagesSince, is wrong too, but judged after it.
+    expect(result).toMatchObject({ failedExchange: 5 });
+    expect(result.exchanges).toHaveLength(7);
+    expect(result.exchanges.at(-1)!.request.body).toContain('"operationName":"MessagesSince"');
     const failed = result.exchanges[result.failedExchange!]!;
     expect(publicIds.has(variablesOf(failed)['conversationId'] as string)).toBe(true);
     expect(failed.request.body).toContain('"operationName":"Messages"');
