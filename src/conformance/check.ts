@@ -55,7 +55,7 @@ export interface FailureEvidence {
   readonly comparedWith?: string;
   /** The exchange the verdict was read from; the report shows it, not merely the check's last one. */
   readonly exchange?: Exchange;
-  /** Which of the check's cases failed, in words: `the deleted anchor`, `messagesSince as C`. */
+  /** Which of the check's cases failed, in words: `the deleted anchor`, `C reads messagesSince`. */
   readonly case?: string;
 }
 
@@ -82,7 +82,7 @@ export class CheckFailure extends Error {
 
   /**
    * The same failure, said of case `label`. A case inside a case reads outer first
-   * (`no Authorization header, messagesSince`), since the outer loop is what the reader meets first.
+   * (`the forward walk (messagesSince), page 3`), since the outer loop is what the reader meets first.
    */
   inCase(label: string): CheckFailure {
     return new CheckFailure(this.reason, this.expected, { ...this.evidence(), case: this.case === undefined ? label : `${label}, ${this.case}` });
