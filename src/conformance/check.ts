@@ -61,19 +61,47 @@ export interface CheckContext {
   signatures(): Promise<SignatureSource>;
 }
 
+/** What a failure is said of, besides its reason: where the verdict came from. */
+export interface FailureEvidence {
+  /** What a schema comparison compared (signature checks), shown instead of an exchange. */
+  readonly comparedWith?: string;
+  /** The exchange the verdict was read from; the report shows it, not merely the check's last one. */
+  readonly exchange?: Exchange;
+  /** Which of the check's cases failed, in words: `the deleted anchor`, `C reads messagesSince`. */
+  readonly case?: string;
+}
+
 /**
- * The server broke a rule. Carries what the rule expected; the runner attaches every exchange of
+ * The server broke a rule. Carries what the rule expected and, where the check knows it, the
+ * exchange the verdict came from and the case that failed; the runner attaches every exchange of
  * the check as evidence. Anything else a check throws means the check could not run (exit 2).
  */
 export class CheckFailure extends Error {
   override readonly name = 'CheckFailure';
+  readonly comparedWith?: string;
+  readonly exchange?: Exchange;
+  readonly case?: string;
   constructor(
     readonly reason: string,
     readonly expected: string,
-    /** What a schema comparison compared (signature checks), shown instead of an exchange. */
-    readonly comparedWith?: string,
+    evidence: FailureEvidence = {},
   ) {
     super(reason);
+    if (evidence.comparedWith !== undefined) this.comparedWith = evidence.comparedWith;
+    if (evidence.exchange !== undefined) this.exchange = evidence.exchange;
+    if (evidence.case !== undefined) this.case = evidence.case;
+  }
+
+  /**
+   * The same failure, said of case `label`. A case inside a case reads outer first
+   * (`the forward walk (messagesSince), page 3`), since the outer loop is what the reader meets first.
+   */
+  inCase(label: string): CheckFailure {
+    return new CheckFailure(this.reason, this.expected, { ...this.evidence(), case: this.case === undefined ? label : `${label}, ${this.case}` });
+  }
+
+  private evidence(): FailureEvidence {
+    return { comparedWith: this.comparedWith, exchange: this.exchange, case: this.case };
   }
 }
 

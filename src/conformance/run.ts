@@ -1,4 +1,5 @@
 import { CheckFailure, CheckSkipped, type Check, type CheckContext, type RealtimeContext, type SkipKind } from './check.js';
+import { failedWith } from './failure.js';
 import { runHttpAudits } from './http-audits.js';
 import { selectRun } from './select.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
@@ -168,32 +169,39 @@ function realtimeFor(scope: RunScope, log: FrameLog, sockets: RealtimeConnection
 
 async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
   const { target, world } = scope;
-  const exchanges: Exchange[] = [];
+  // In the order sent, so that `exchange 2 of 3` is the check's second request even when its
+  // third came back first; a request still unanswered when the check ends has no slot filled.
+  const sent: (Exchange | undefined)[] = [];
+  const exchanges = (): Exchange[] => sent.filter((exchange) => exchange !== undefined);
   const log = new FrameLog();
   const sockets: RealtimeConnection[] = [];
   const started = performance.now();
   const base = { id: check.id, section: check.section, specRef: check.specRef, level: check.level, title: check.title };
   const unmet = await unmetNeed(check, scope);
-  if (unmet) return { ...base, outcome: 'skipped', reason: unmet.reason, skip: unmet.kind, exchanges, durationMs: 0 };
+  if (unmet) return { ...base, outcome: 'skipped', reason: unmet.reason, skip: unmet.kind, exchanges: [], durationMs: 0 };
   const ctx: CheckContext = {
     target,
     world,
     graphql: async (query, variables, as = world.a) => {
+      const slot = sent.push(undefined) - 1;
       // Rate limits are open in the spec (section 8, gaps): a limited request waits and goes again.
       const exchange = await sendRespectingRateLimits(target, query, variables, as);
-      exchanges.push(exchange);
+      sent[slot] = exchange;
       return exchange;
     },
     realtime: realtimeFor(scope, log, sockets),
     signatures: scope.signatures,
   };
-  const evidence = () => ({ exchanges, ...(log.frames.length > 0 ? { frames: log.frames } : {}) });
+  const evidence = () => ({ exchanges: exchanges(), ...(log.frames.length > 0 ? { frames: log.frames } : {}) });
   try {
     await check.run(ctx);
     return { ...base, outcome: 'passed', ...evidence(), durationMs: performance.now() - started };
   } catch (error) {
     const durationMs = performance.now() - started;
-    if (error instanceof CheckFailure) return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, ...(error.comparedWith !== undefined ? { comparedWith: error.comparedWith } : {}), ...evidence(), durationMs };
+    if (error instanceof CheckFailure) {
+      const shown = evidence();
+      return { ...base, ...failedWith(error, shown.exchanges), ...shown, durationMs };
+    }
     if (error instanceof CheckSkipped) return { ...base, outcome: 'skipped', reason: error.message, skip: error.kind, ...evidence(), durationMs };
     if (error instanceof TargetUnreachable) throw new ConformanceAbort(error.message);
     throw new ConformanceAbort(`check ${check.id} could not run: ${error instanceof Error ? error.message : String(error)}`);

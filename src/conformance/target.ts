@@ -1,4 +1,5 @@
 import { GraphQLClient } from 'graphql-request';
+import { readOnce, replayArgs, requestAsSent } from './recording.js';
 import type { Exchange } from './types.js';
 
 /** The server could not be talked to at all (refused, reset, timed out): the run cannot go on. */
@@ -23,6 +24,8 @@ export interface Credential {
 }
 
 interface Recorded {
+  /** The request as graphql-request handed it to fetch; absent until fetch is called. */
+  request?: Exchange['request'];
   status: number;
   contentType: string | null;
   body: string;
@@ -40,7 +43,8 @@ function readPath(value: unknown, path: readonly string[]): unknown {
 /**
  * The server under test, reached only over the network (never through Parley's own code). Every
  * GraphQL request goes through graphql-request and comes back as an {@link Exchange}: what was
- * sent, and what came back as received, so a failure can show it.
+ * sent, as graphql-request handed it to fetch (body and headers, with `operationName` where the
+ * document names one), and what came back as received, so a failure can show it.
  */
 export class Target {
   readonly baseUrl: string;
@@ -60,12 +64,11 @@ export class Target {
     const recorded: Recorded = { status: 0, contentType: null, body: '' };
     const headers: Record<string, string> = { accept: 'application/graphql-response+json, application/json' };
     if (credential) headers['authorization'] = credential.authorization;
-    const body = JSON.stringify(variables === undefined ? { query } : { query, variables });
     const started = performance.now();
     const client = new GraphQLClient(this.graphqlUrl, {
       headers,
       errorPolicy: 'all',
-      fetch: (input, init) => this.recordingFetch(input, init, recorded),
+      fetch: (input, init) => this.recordingFetch(input, init, recorded, credential),
     });
     try {
       await client.rawRequest(query, variables);
@@ -74,11 +77,10 @@ export class Target {
       // recording has what the server said. Only a request that got no answer is fatal.
       if (recorded.status === 0) throw error instanceof TargetUnreachable ? error : new TargetUnreachable(describeNetworkError(error, this.graphqlUrl, this.timeoutMs));
     }
-    const shownHeaders: Record<string, string> = { 'content-type': 'application/json', ...headers };
-    if (credential) shownHeaders.authorization = credential.variable ? `Bearer $${credential.variable}` : credential.authorization;
+    if (!recorded.request) throw new Error('graphql-request answered without calling fetch');
     return {
-      request: { method: 'POST', url: this.graphqlUrl, headers: shownHeaders, body },
-      response: { ...recorded, ...this.readBody(recorded.body) },
+      request: recorded.request,
+      response: this.readResponse(recorded.status, recorded.contentType, recorded.body),
       durationMs: performance.now() - started,
     };
   }
@@ -94,17 +96,27 @@ export class Target {
     }
   }
 
-  private async recordingFetch(input: string | URL | Request, init: RequestInit | undefined, recorded: Recorded): Promise<Response> {
+  private async recordingFetch(input: string | URL | Request, init: RequestInit | undefined, recorded: Recorded, credential: Credential | null): Promise<Response> {
+    const request = requestAsSent(input, init);
+    // The one change to what was sent: an actor's token shows as its shell variable, never raw.
+    recorded.request = credential?.variable ? { ...request, headers: { ...request.headers, authorization: `Bearer $${credential.variable}` } } : request;
     let response: Response;
     try {
       response = await fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       throw new TargetUnreachable(describeNetworkError(error, this.graphqlUrl, this.timeoutMs));
     }
+    // Recorded before the body is read: a body cut short is the server's answer, not silence.
     recorded.status = response.status;
     recorded.contentType = response.headers.get('content-type');
-    recorded.body = await response.text();
-    return new Response(recorded.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const read = await readOnce(response);
+    recorded.body = read.text;
+    return new Response(...replayArgs(read));
+  }
+
+  /** The response part of an exchange: as received, and what the suite reads from it (data, error codes at the configured path, error paths). */
+  readResponse(status: number, contentType: string | null, body: string): Exchange['response'] {
+    return { status, contentType, body, ...this.readBody(body) };
   }
 
   private readBody(text: string): Pick<Exchange['response'], 'dataPresent' | 'errorCodes' | 'errorPaths'> {

@@ -73,8 +73,16 @@ export interface CheckResult {
   readonly skip?: SkipKind;
   /** What the rule expected, in one sentence (failures only). */
   readonly expected?: string;
-  /** Every exchange the check made, in order; the last one is the one that failed. */
+  /** Which of the check's cases failed, in words (`the deleted anchor`); absent when the check has no cases or did not say. */
+  readonly case?: string;
+  /** Every exchange the check made, in the order they were sent (a request left unanswered when the check ended is not in it). */
   readonly exchanges: readonly Exchange[];
+  /**
+   * The index in `exchanges` of the exchange the failure was read from. Absent when the failure
+   * names none (a verdict over a whole walk, a WebSocket event): reporters then show the last
+   * exchange, and say it is only the last.
+   */
+  readonly failedExchange?: number;
   /** What a check that compares schemas compared (a signature check): `the introspection of URL`, or a file. */
   readonly comparedWith?: string;
   /** WebSocket frames of a realtime check, in order (absent for checks that open no socket). */

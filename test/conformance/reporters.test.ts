@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { curlFor } from '../../src/conformance/reporters/curl.js';
 import { render } from '../../src/conformance/reporters/index.js';
-import { jsonBodyLimit, renderJson } from '../../src/conformance/reporters/json.js';
+import { jsonBodyLimit, renderJson, type JsonCheckResult } from '../../src/conformance/reporters/json.js';
 import { renderJunit } from '../../src/conformance/reporters/junit.js';
 import { renderPretty, renderProgress, verdictLine } from '../../src/conformance/reporters/pretty.js';
 import { sectionOrder } from '../../src/conformance/reporters/sections.js';
@@ -41,6 +41,9 @@ const passed = (id: string, section: CheckResult['section'], title: string, dura
   durationMs,
 });
 
+/** A page that kept the rule, sent after the one that broke it: the report must not show it. */
+const laterPage = exchange({ body: JSON.stringify({ query: 'query Page($id: ID!) { messages(conversationId: $id, first: 1) { nodes { id } } }', variables: { id: 'c_general' } }), auth: 'TOKEN_A' }, { body: '{"data":{"messages":{"nodes":[{"id":"m3"}]}}}' });
+
 const mustFailure: CheckResult = {
   id: 'messages.first.limit',
   section: '4.1',
@@ -48,12 +51,15 @@ const mustFailure: CheckResult = {
   level: 'MUST',
   title: 'a page holds at most `first` nodes',
   outcome: 'failed',
+  case: 'first 2',
   reason: 'the page held 3 nodes for first: 2',
   expected: 'at most 2 nodes',
   exchanges: [
     exchange({ body: '{"query":"{ me { id } }"}', auth: 'TOKEN_A' }, { body: '{"data":{"me":{"id":"u_1"}}}' }),
     exchange({ body: pageQuery, auth: 'TOKEN_A' }, { body: '{"data":{"messages":{"nodes":[{"id":"m1","sequence":1},{"id":"m2","sequence":2},{"id":"m3","sequence":3}]}}}' }),
+    laterPage,
   ],
+  failedExchange: 1,
   durationMs: 41.6,
 };
 
@@ -174,9 +180,10 @@ describe('renderPretty', () => {
       Failures (MUST)
 
         ✗ messages.first.limit  4.1 rule 2
+          case:     first 2
           reason:   the page held 3 nodes for first: 2
           expected: at most 2 nodes
-          sent:     POST http://127.0.0.1:4000/graphql  (exchange 2 of 2)
+          sent:     POST http://127.0.0.1:4000/graphql  (exchange 2 of 3)
                     query: query Page($id: ID!, $first: Int) { messages(conversationId: $id, first: $first) { nodes { id sequence } } }
                     variables: {"id":"c_general","first":2,"note":"it's"}
           got:      200 application/json (data present)
@@ -218,12 +225,15 @@ describe('renderPretty', () => {
     expect(text).toMatch(/^ {2}- auth\.refresh\.rotates +MUST .*skipped: needs a refresh token/m);
   });
 
-  it('shows the evidence of the last exchange of a failure: sent, got, expected and a curl line', () => {
+  it('shows the evidence of the exchange the failure names, not the last: case, sent, got, expected and a curl line', () => {
     const block = text.slice(text.indexOf('Failures (MUST)'), text.indexOf('Warnings (SHOULD)'));
     expect(block).toContain('messages.first.limit  4.1 rule 2');
+    expect(block).toContain('case:     first 2');
     expect(block).toContain('reason:   the page held 3 nodes for first: 2');
     expect(block).toContain('expected: at most 2 nodes');
-    expect(block).toContain('sent:     POST http://127.0.0.1:4000/graphql  (exchange 2 of 2)');
+    expect(block).toContain('sent:     POST http://127.0.0.1:4000/graphql  (exchange 2 of 3)');
+    expect(block).not.toContain('first: 1)');
+    expect(block).not.toContain('[{"id":"m3"}]');
     expect(block).toContain('query: query Page($id: ID!, $first: Int) { messages(conversationId: $id, first: $first) { nodes { id sequence } } }');
     expect(block).toContain('got:      200 application/json (data present)');
     expect(block).toContain('"sequence":3');
@@ -277,8 +287,14 @@ describe('renderProgress', () => {
 
 describe('renderJson', () => {
   it('parses back to the report, with the evidence of every exchange and a curl line for failures', () => {
-    const parsed = JSON.parse(renderJson(report)) as RunReport & { results: (CheckResult & { curl?: string })[] };
-    expect(parsed).toEqual({ ...report, results: report.results.map((result) => (result.outcome === 'failed' ? { ...result, curl: curlFor(result.exchanges.at(-1)!) } : result)) });
+    const parsed = JSON.parse(renderJson(report)) as Omit<RunReport, 'results'> & { results: JsonCheckResult[] };
+    const failedOn = (result: CheckResult) => result.exchanges[result.failedExchange ?? result.exchanges.length - 1]!;
+    expect(parsed).toEqual({ ...report, results: report.results.map((result) => (result.outcome === 'failed' ? { ...result, curl: curlFor(failedOn(result)) } : result)) });
+    const failure = parsed.results.find((result) => result.id === mustFailure.id)!;
+    expect(failure).toMatchObject({ case: 'first 2', failedExchange: 1 });
+    expect(failure.exchanges).toHaveLength(3);
+    expect(failure.curl).toBe(curlFor(mustFailure.exchanges[1]!));
+    expect(failure.curl).not.toBe(curlFor(laterPage));
     const evidence = parsed.results.find((result) => result.id === shouldFailure.id)!.exchanges[0]!;
     expect(evidence.request).toEqual(shouldFailure.exchanges[0]!.request);
     expect(evidence.response).toMatchObject({ status: 500, contentType: 'application/json', dataPresent: false, errorCodes: ['UNAUTHENTICATED'], errorPaths: [['me']] });
@@ -323,7 +339,9 @@ describe('renderJunit', () => {
   it('makes the MUST failure a <failure> with the reason and the evidence, the SHOULD failure a pass with a warning, the skip <skipped/>', () => {
     const testcase = (id: string) => new RegExp(`<testcase [^>]*name="${id.replaceAll('.', '\\.')}:[\\s\\S]*?</testcase>`).exec(xml)?.[0] ?? '';
     const must = testcase(mustFailure.id);
-    expect(must).toContain('<failure message="the page held 3 nodes for first: 2" type="MUST">');
+    expect(must).toContain('<failure message="first 2: the page held 3 nodes for first: 2" type="MUST">');
+    expect(must).toContain('case:     first 2');
+    expect(must).toContain('(exchange 2 of 3)');
     expect(must).toMatch(/<!\[CDATA\[MUST 4\.1 rule 2\n[\s\S]*expected: at most 2 nodes[\s\S]*sent: {5}POST[\s\S]*got: {6}200[\s\S]*curl: {5}curl -i/);
     const should = testcase(shouldFailure.id);
     expect(should).not.toContain('<failure');
@@ -340,6 +358,26 @@ describe('renderJunit', () => {
     const out = renderJunit({ ...report, results: [hostile] });
     assertBalanced(out);
     expect(out).toContain('a]] >b]] >c\\u0000\\u001b');
+  });
+});
+
+describe('a failure that names no exchange', () => {
+  const { case: _case, failedExchange: _named, ...unnamed } = mustFailure;
+  const alone: RunReport = { ...report, results: [unnamed], summary: { passed: 0, failed: 1, skipped: 0, mustFailed: 1, shouldFailed: 0, mustNotRun: 0 } };
+
+  it('shows the last exchange and says it is only the last, with no case line', () => {
+    const text = renderPretty(alone, { color: false });
+    expect(text).toContain('sent:     POST http://127.0.0.1:4000/graphql  (the last of 3 exchanges: the failure does not say which one it was read from)');
+    expect(text).toContain('[{"id":"m3"}]');
+    expect(text).not.toContain('case:');
+    expect(text).not.toMatch(/\(exchange \d+ of \d+\)/);
+  });
+
+  it('gives the last exchange\'s curl line in JSON, and a failedExchange outside the list counts as none', () => {
+    const json = (result: CheckResult) => (JSON.parse(renderJson({ ...alone, results: [result] })) as { results: { curl?: string }[] }).results[0]!.curl;
+    expect(json(unnamed)).toBe(curlFor(laterPage));
+    expect(json({ ...unnamed, failedExchange: 7 })).toBe(curlFor(laterPage));
+    expect(renderPretty({ ...alone, results: [{ ...unnamed, failedExchange: 7 }] }, { color: false })).toContain('(the last of 3 exchanges');
   });
 });
 
@@ -373,7 +411,7 @@ describe('realtime evidence', () => {
   };
   const realtimeReport: RunReport = { ...report, results: [realtimeFailure], summary: { passed: 0, failed: 1, skipped: 0, mustFailed: 1, shouldFailed: 0, mustNotRun: 0 } };
 
-  it('shows the last frames of a failed realtime check, each cut, with who and which way, before the HTTP evidence', () => {
+  it('shows the last frames of a failed realtime check, each cut, with who and which way; they are its evidence, not its last HTTP request', () => {
     const text = renderPretty(realtimeReport, { color: false });
     const lines = text.split('\n');
     const start = lines.findIndex((line) => line.includes('frames:'));
@@ -383,6 +421,16 @@ describe('realtime evidence', () => {
     expect(lines[start + 2]).toMatch(/^\s+\+30 ms A -> /);
     expect(lines.find((line) => line.includes('+120 ms'))).toMatch(/… \(\d+ more characters\)$/);
     expect(lines[start + 12]).toMatch(/^\s+\+130 ms A x  4401 Unauthorized$/);
+    // The send that worked is not what failed: no sent/got/curl of it, in pretty or JSON.
+    expect(text).not.toContain('curl:');
+    expect(text).not.toContain('(no HTTP exchange recorded)');
+    expect((JSON.parse(renderJson(realtimeReport)) as { results: { curl?: string }[] }).results[0]!.curl).toBeUndefined();
+  });
+
+  it('shows the HTTP exchange a realtime failure names, after its frames', () => {
+    const named: RunReport = { ...realtimeReport, results: [{ ...realtimeFailure, failedExchange: 0 }] };
+    const text = renderPretty(named, { color: false });
+    expect(text.indexOf('frames:')).toBeGreaterThan(-1);
     expect(text.indexOf('frames:')).toBeLessThan(text.indexOf('curl:'));
   });
 

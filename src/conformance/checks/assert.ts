@@ -1,5 +1,6 @@
 import { CheckFailure } from '../check.js';
 import type { Exchange } from '../types.js';
+import { exchangeOf, readFrom } from './read-from.js';
 
 /** A message node as the checks read it (every field of MessageView). */
 export interface Node {
@@ -25,8 +26,20 @@ export interface Page {
   readonly hasNextPage: boolean;
 }
 
-export function fail(reason: string, expected: string): never {
-  throw new CheckFailure(reason, expected);
+/**
+ * What a verdict is said of: the exchange it was read from, or a value read from one through
+ * {@link dataOf} or {@link pageOf} (a page, a node, a payload), so that the report shows that
+ * exchange. Any other value names no exchange, and the report falls back to the last one.
+ */
+export type Source = Exchange | object;
+
+/**
+ * The server broke the rule. `from` names where the verdict came from; without it the report can
+ * only show the check's last exchange, and says so.
+ */
+export function fail(reason: string, expected: string, from?: Source): never {
+  const exchange = exchangeOf(from);
+  throw new CheckFailure(reason, expected, exchange === undefined ? {} : { exchange });
 }
 
 function body(exchange: Exchange): { data?: Record<string, unknown> | null; errors?: { message?: unknown }[] } | null {
@@ -49,22 +62,26 @@ function describeAnswer(exchange: Exchange): string {
   return `HTTP ${status}`;
 }
 
-/** The data of `field` in a response that must have succeeded. */
+/** The data of `field` in a response that must have succeeded; a verdict on it can name `exchange` (see {@link Source}). */
 export function dataOf<T>(exchange: Exchange, field: string, expected: string): T {
   const parsed = body(exchange);
   const value = parsed?.data?.[field];
   if (parsed?.errors?.length || value === undefined || value === null) {
-    fail(`the request was refused or returned no ${field}: ${describeAnswer(exchange)}`, expected);
+    fail(`the request was refused or returned no ${field}: ${describeAnswer(exchange)}`, expected, exchange);
   }
-  return value as T;
+  return readFrom(value as T, exchange);
 }
 
 /** A MessagePage of `field`, with its shape checked (SPEC.md 2.1 MessagePage). */
 export function pageOf(exchange: Exchange, field: 'messages' | 'messagesSince', expected: string): Page {
   const page = dataOf<Page>(exchange, field, expected);
   if (!Array.isArray(page.nodes) || typeof page.hasNextPage !== 'boolean' || (page.endCursor !== null && typeof page.endCursor !== 'string')) {
-    fail(`${field} is not a MessagePage (nodes list, endCursor string or null, hasNextPage boolean)`, expected);
+    fail(`${field} is not a MessagePage (nodes list, endCursor string or null, hasNextPage boolean)`, expected, exchange);
   }
+  // The nodes too, and their list: a verdict is often about one node (which, in a walk, came in
+  // one of many pages), or about the list a helper handed on without its page.
+  readFrom(page.nodes, exchange);
+  for (const node of page.nodes) readFrom(node, exchange);
   return page;
 }
 
@@ -76,21 +93,21 @@ export function pageOf(exchange: Exchange, field: 'messages' | 'messagesSince', 
 export function expectRefused(exchange: Exchange, field: string, codes: readonly string[], expected: string): void {
   const { status, errorCodes } = exchange.response;
   const parsed = body(exchange);
-  if (status >= 500) fail(`the server answered HTTP ${status}`, expected);
-  if (!parsed) fail(`HTTP ${status} with a body that is not a GraphQL response`, expected);
-  if (!parsed.errors?.length) fail(`the request succeeded (HTTP ${status}) but should have been refused`, expected);
-  if (parsed.data?.[field] != null) fail(`the response has errors but also data for ${field}`, expected);
+  if (status >= 500) fail(`the server answered HTTP ${status}`, expected, exchange);
+  if (!parsed) fail(`HTTP ${status} with a body that is not a GraphQL response`, expected, exchange);
+  if (!parsed.errors?.length) fail(`the request succeeded (HTTP ${status}) but should have been refused`, expected, exchange);
+  if (parsed.data?.[field] != null) fail(`the response has errors but also data for ${field}`, expected, exchange);
   if (!errorCodes.some((code) => code !== null && codes.includes(code))) {
     const got = errorCodes.map((code) => code ?? '(none)').join(', ');
-    fail(`the error code was ${got}, not ${codes.join(' or ')}`, expected);
+    fail(`the error code was ${got}, not ${codes.join(' or ')}`, expected, exchange);
   }
 }
 
 /** Refused in any way (GraphQL validation or a coded error): for rules that name no code. */
 export function expectAnyRefusal(exchange: Exchange, field: string, expected: string): void {
   const parsed = body(exchange);
-  if (exchange.response.status >= 500) fail(`the server answered HTTP ${exchange.response.status}`, expected);
-  if (!parsed?.errors?.length || parsed.data?.[field] != null) fail(`the request was not refused: ${describeAnswer(exchange)}`, expected);
+  if (exchange.response.status >= 500) fail(`the server answered HTTP ${exchange.response.status}`, expected, exchange);
+  if (!parsed?.errors?.length || parsed.data?.[field] != null) fail(`the request was not refused: ${describeAnswer(exchange)}`, expected, exchange);
 }
 
 export const sequences = (page: Page): number[] => page.nodes.map((node) => node.sequence);
@@ -102,8 +119,9 @@ export function shown(value: unknown, max = 240): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
 }
 
-export function expectEqual<T>(actual: T, wanted: T, what: string, expected: string): void {
-  if (JSON.stringify(actual) !== JSON.stringify(wanted)) fail(`${what} was ${shown(actual)}, not ${shown(wanted)}`, expected);
+/** `actual` equals `wanted` as JSON; `from` is where `actual` was read (see {@link fail}). */
+export function expectEqual<T>(actual: T, wanted: T, what: string, expected: string, from?: Source): void {
+  if (JSON.stringify(actual) !== JSON.stringify(wanted)) fail(`${what} was ${shown(actual)}, not ${shown(wanted)}`, expected, from);
 }
 
 export function isAscending(values: readonly number[]): boolean {

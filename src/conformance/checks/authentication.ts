@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { dataOf, expectRefused, fail, pageOf } from './assert.js';
+import { inCase } from './cases.js';
 import { MESSAGES, SINCE } from './operations.js';
 
 /** SPEC.md section 5. Rule 2 and 3's error codes are checked in section 7 (errors.unauthenticated, errors.forbidden.*). */
@@ -12,8 +13,8 @@ export const authenticationChecks: Check[] = [
     title: 'both queries accept Authorization: Bearer <access token>',
     async run(ctx) {
       const expected = 'both queries answer with data for the conversation owner';
-      pageOf(await ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id, first: 1 }, ctx.world.a), 'messages', expected);
-      pageOf(await ctx.graphql(SINCE, { conversationId: ctx.world.main.id, afterSequence: 0, first: 1 }, ctx.world.a), 'messagesSince', expected);
+      await inCase('messages', async () => pageOf(await ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id, first: 1 }, ctx.world.a), 'messages', expected));
+      await inCase('messagesSince', async () => pageOf(await ctx.graphql(SINCE, { conversationId: ctx.world.main.id, afterSequence: 0, first: 1 }, ctx.world.a), 'messagesSince', expected));
     },
   },
   {
@@ -25,8 +26,13 @@ export const authenticationChecks: Check[] = [
     title: 'a valid access token under another scheme, or with no scheme, is UNAUTHENTICATED',
     async run(ctx) {
       const token = ctx.world.a.authorization.replace(/^Bearer\s+/i, '');
-      for (const authorization of [`Basic ${token}`, `Token ${token}`, token]) {
-        expectRefused(await ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id }, { authorization }), 'messages', ['UNAUTHENTICATED'], 'UNAUTHENTICATED: the header must be Bearer <token>');
+      const schemes = [
+        ["A's token under Basic", `Basic ${token}`],
+        ["A's token under Token", `Token ${token}`],
+        ["A's token with no scheme", token],
+      ] as const;
+      for (const [scheme, authorization] of schemes) {
+        await inCase(scheme, async () => expectRefused(await ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id }, { authorization }), 'messages', ['UNAUTHENTICATED'], 'UNAUTHENTICATED: the header must be Bearer <token>'));
       }
     },
   },
@@ -46,8 +52,8 @@ export const authenticationChecks: Check[] = [
         'refreshToken',
         expected,
       );
-      if (payload.user.id !== ctx.world.a.id) fail(`the payload is for user ${payload.user.id}, not ${ctx.world.a.id}`, expected);
-      pageOf(await ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id, first: 1 }, { authorization: `Bearer ${payload.accessToken}`, variable: 'TOKEN_A_REFRESHED' }), 'messages', expected);
+      if (payload.user.id !== ctx.world.a.id) fail(`the payload is for user ${payload.user.id}, not ${ctx.world.a.id}`, expected, payload);
+      await inCase('messages with the new access token', async () => pageOf(await ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id, first: 1 }, { authorization: `Bearer ${payload.accessToken}`, variable: 'TOKEN_A_REFRESHED' }), 'messages', expected));
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check.js';
+import type { Exchange } from '../types.js';
 import type { Actor } from '../world.js';
 import { CREATE_CHANNEL, MESSAGES, READ_MARKERS, SEND, SINCE } from './operations.js';
 import { dataOf, pageOf, type Page } from './assert.js';
@@ -30,14 +31,17 @@ export async function freshChannel(ctx: CheckContext, count: number, memberIds: 
   return { id: created.id, sequences };
 }
 
+/** A read marker as one `conversation` query showed it, with that query's exchange for a verdict to name. */
+export interface ReadMarker {
+  readonly sequence: number;
+  readonly exchange: Exchange;
+}
+
 /** The `lastReadSequence` of `member` in a conversation, read with the `conversation` query. */
-export async function readMarker(ctx: CheckContext, conversationId: string, member: Actor): Promise<number> {
-  const view = dataOf<{ members: { userId: string; lastReadSequence: number }[] }>(
-    await ctx.graphql(READ_MARKERS, { id: conversationId }, member),
-    'conversation',
-    'the conversation query shows members with their lastReadSequence',
-  );
-  const marker = view.members.find((m) => m.userId === member.id)?.lastReadSequence;
-  if (typeof marker !== 'number') throw new Error(`the conversation does not list ${member.name} among its members`);
-  return marker;
+export async function readMarker(ctx: CheckContext, conversationId: string, member: Actor): Promise<ReadMarker> {
+  const exchange = await ctx.graphql(READ_MARKERS, { id: conversationId }, member);
+  const view = dataOf<{ members: { userId: string; lastReadSequence: number }[] }>(exchange, 'conversation', 'the conversation query shows members with their lastReadSequence');
+  const sequence = view.members.find((m) => m.userId === member.id)?.lastReadSequence;
+  if (typeof sequence !== 'number') throw new Error(`the conversation does not list ${member.name} among its members`);
+  return { sequence, exchange };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext } from '../check.js';
 import { dataOf, expectEqual, fail, ids, type Node, type Page } from './assert.js';
+import { inCase } from './cases.js';
 import { freshChannel, messagesPage, sincePage } from './context.js';
 import { SEND } from './operations.js';
 
@@ -31,9 +32,11 @@ async function walkForward(ctx: CheckContext, conversationId: string, first: num
 function expectOnce(walk: readonly Node[], expectedIds: readonly string[], name: string, expected: string): void {
   const seen = new Set<string>();
   for (const node of walk) {
-    if (seen.has(node.id)) fail(`the ${name} walk returned message ${node.id} twice`, expected);
+    // The node seen again came in its own page: that page's exchange is the one to show.
+    if (seen.has(node.id)) fail(`the ${name} walk returned message ${node.id} twice`, expected, node);
     seen.add(node.id);
   }
+  // A gap or a wrong count is a verdict on the whole walk: no one exchange shows it.
   const missing = expectedIds.filter((id) => !seen.has(id));
   if (missing.length > 0) fail(`the ${name} walk misses ${missing.length} message(s), e.g. ${missing[0]}`, expected);
   if (seen.size !== expectedIds.length) fail(`the ${name} walk returned ${seen.size} messages, not ${expectedIds.length}`, expected);
@@ -52,8 +55,8 @@ export const crossChecks: Check[] = [
       const sent = ctx.world.main.messages.map((m) => m.id);
       const backward = await walkBackward(ctx, ctx.world.main.id, 17);
       const forward = await walkForward(ctx, ctx.world.main.id, 23);
-      expectOnce(backward, sent, 'backward', expected);
-      expectOnce(forward, sent, 'forward', expected);
+      await inCase('the backward walk (messages)', () => expectOnce(backward, sent, 'backward', expected));
+      await inCase('the forward walk (messagesSince)', () => expectOnce(forward, sent, 'forward', expected));
       expectEqual(backward.map((n) => n.id), forward.map((n) => n.id), 'the order of the backward walk against the forward walk', expected);
       expectEqual(backward.map((n) => n.id), sent, 'the order of the messages against the order sent', expected);
     },
@@ -75,17 +78,21 @@ export const crossChecks: Check[] = [
           const as = i % 2 === 0 ? ctx.world.a : b;
           const variables = { input: { conversationId: channel.id, clientMessageId: `parley-burst-${randomUUID()}`, content: `burst ${i}` } };
           const exchange = await ctx.graphql(SEND, variables, as); // rate limits are waited out by ctx.graphql
-          return dataOf<{ id: string; sequence: number }>(exchange, 'sendMessage', 'every concurrent send acknowledged');
+          return inCase(`concurrent send ${i + 1} of 300, as ${as.name}`, () => dataOf<{ id: string; sequence: number }>(exchange, 'sendMessage', 'every concurrent send acknowledged'));
         }),
       );
       const bySequence = new Map(acknowledged.map((m) => [m.sequence, m.id]));
-      if (bySequence.size !== acknowledged.length) fail(`${acknowledged.length - bySequence.size} acknowledged messages share a sequence`, expected);
+      if (bySequence.size !== acknowledged.length) {
+        // Shows the first send acknowledged with a sequence another send already had.
+        const again = acknowledged.find((m, i) => acknowledged.findIndex((o) => o.sequence === m.sequence) !== i);
+        await inCase('the concurrent sends', () => fail(`${acknowledged.length - bySequence.size} acknowledged messages share a sequence`, expected, again));
+      }
       const sentIds = [...before, ...[...acknowledged].sort((x, y) => x.sequence - y.sequence).map((m) => m.id)];
       const backward = await walkBackward(ctx, channel.id, 100);
       const forward = await walkForward(ctx, channel.id, 100);
-      expectOnce(backward, sentIds, 'backward', expected);
-      expectOnce(forward, sentIds, 'forward', expected);
-      for (const node of forward) if (!before.includes(node.id) && bySequence.get(node.sequence) !== node.id) fail(`message ${node.id} is stored at sequence ${node.sequence}, acknowledged elsewhere`, expected);
+      await inCase('the backward walk (messages)', () => expectOnce(backward, sentIds, 'backward', expected));
+      await inCase('the forward walk (messagesSince)', () => expectOnce(forward, sentIds, 'forward', expected));
+      for (const node of forward) if (!before.includes(node.id) && bySequence.get(node.sequence) !== node.id) await inCase('the forward walk (messagesSince)', () => fail(`message ${node.id} is stored at sequence ${node.sequence}, acknowledged elsewhere`, expected, node));
       expectEqual(ids({ nodes: backward, endCursor: null, hasNextPage: false }), sentIds, 'the backward walk against the acknowledged order', expected);
     },
   },

@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
 import type { Exchange } from '../types.js';
 import { expectRefused } from './assert.js';
+import { inCase } from './cases.js';
 import { messagesPage } from './context.js';
 import { MESSAGES, SINCE } from './operations.js';
 
@@ -9,8 +10,15 @@ const NOBODY = '0f4c8a5e-7d1b-4b6a-9c3e-5a2f1d8e6b70';
 
 type Field = 'messages' | 'messagesSince';
 
-async function expectEach(cases: [string, Field, Promise<Exchange>][], codes: readonly string[], expected: string): Promise<void> {
-  for (const [, field, exchange] of cases) expectRefused(await exchange, field, codes, expected);
+/** One request of a check that sends several: the case in words, the field it asks for, its exchange. */
+type Case = readonly [label: string, field: Field, exchange: Promise<Exchange>];
+
+/** Each case refused with one of `codes`; a failure names its case and its own exchange. */
+async function expectEach(cases: readonly Case[], codes: readonly string[], expected: string): Promise<void> {
+  // Every request is answered before any is judged, so none is still in flight (and being
+  // recorded) when the check fails; the verdicts then go in the order the cases are written.
+  const answered = await Promise.all(cases.map(([, , exchange]) => exchange));
+  for (const [i, [label, field]] of cases.entries()) await inCase(label, () => expectRefused(answered[i]!, field, codes, expected));
 }
 
 /** SPEC.md section 7: one check per row of the error table, each condition on each query it names. */
@@ -25,9 +33,15 @@ export const errorChecks: Check[] = [
       const m = { conversationId: ctx.world.main.id };
       const s = { conversationId: ctx.world.main.id, afterSequence: 0 };
       const expected = 'errors[].extensions.code UNAUTHENTICATED and no data';
-      for (const authorization of [null, 'Bearer not-a-token-of-this-server', 'Bearer', 'Basic dXNlcjpwYXNz']) {
+      const tokens = [
+        ['no Authorization header', null],
+        ['a token this server never issued', 'Bearer not-a-token-of-this-server'],
+        ['Bearer with no token', 'Bearer'],
+        ['Basic credentials instead of a token', 'Basic dXNlcjpwYXNz'],
+      ] as const;
+      for (const [token, authorization] of tokens) {
         const as = authorization === null ? null : { authorization };
-        await expectEach([['messages', 'messages', ctx.graphql(MESSAGES, m, as)], ['messagesSince', 'messagesSince', ctx.graphql(SINCE, s, as)]], ['UNAUTHENTICATED'], expected);
+        await expectEach([[`messages with ${token}`, 'messages', ctx.graphql(MESSAGES, m, as)], [`messagesSince with ${token}`, 'messagesSince', ctx.graphql(SINCE, s, as)]], ['UNAUTHENTICATED'], expected);
       }
     },
   },
@@ -41,8 +55,8 @@ export const errorChecks: Check[] = [
       const expected = 'BAD_USER_INPUT for a conversationId that is not a UUID';
       await expectEach(
         [
-          ['messages', 'messages', ctx.graphql(MESSAGES, { conversationId: 'not-a-uuid' }, ctx.world.a)],
-          ['messagesSince', 'messagesSince', ctx.graphql(SINCE, { conversationId: '12345', afterSequence: 0 }, ctx.world.a)],
+          ['messages with conversationId "not-a-uuid"', 'messages', ctx.graphql(MESSAGES, { conversationId: 'not-a-uuid' }, ctx.world.a)],
+          ['messagesSince with conversationId "12345"', 'messagesSince', ctx.graphql(SINCE, { conversationId: '12345', afterSequence: 0 }, ctx.world.a)],
         ],
         ['BAD_USER_INPUT'],
         expected,
@@ -59,10 +73,10 @@ export const errorChecks: Check[] = [
       const id = ctx.world.main.id;
       await expectEach(
         [
-          ['messages 0', 'messages', ctx.graphql(MESSAGES, { conversationId: id, first: 0 }, ctx.world.a)],
-          ['messages 101', 'messages', ctx.graphql(MESSAGES, { conversationId: id, first: 101 }, ctx.world.a)],
-          ['messagesSince 0', 'messagesSince', ctx.graphql(SINCE, { conversationId: id, afterSequence: 0, first: 0 }, ctx.world.a)],
-          ['messagesSince 101', 'messagesSince', ctx.graphql(SINCE, { conversationId: id, afterSequence: 0, first: 101 }, ctx.world.a)],
+          ['messages with first 0', 'messages', ctx.graphql(MESSAGES, { conversationId: id, first: 0 }, ctx.world.a)],
+          ['messages with first 101', 'messages', ctx.graphql(MESSAGES, { conversationId: id, first: 101 }, ctx.world.a)],
+          ['messagesSince with first 0', 'messagesSince', ctx.graphql(SINCE, { conversationId: id, afterSequence: 0, first: 0 }, ctx.world.a)],
+          ['messagesSince with first 101', 'messagesSince', ctx.graphql(SINCE, { conversationId: id, afterSequence: 0, first: 101 }, ctx.world.a)],
         ],
         ['BAD_USER_INPUT'],
         'BAD_USER_INPUT for first = 0 and first = 101',
@@ -123,12 +137,12 @@ export const errorChecks: Check[] = [
       const cursor = (await messagesPage(ctx, { conversationId: main.id, first: 5 }, 'a cursor of the conversation')).endCursor;
       await expectEach(
         [
-          ['messages', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id }, b)],
-          ['messagesSince', 'messagesSince', ctx.graphql(SINCE, { conversationId: main.id, afterSequence: 0 }, b)],
-          ['messages with aroundMessageId', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id, aroundMessageId: main.messages[50]!.id }, b)],
-          ['messages with before', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id, before: cursor }, b)],
-          ['messages of a public channel', 'messages', ctx.graphql(MESSAGES, { conversationId: ctx.world.publicChannelId }, b)],
-          ['messagesSince of a public channel', 'messagesSince', ctx.graphql(SINCE, { conversationId: ctx.world.publicChannelId, afterSequence: 0 }, b)],
+          ['B reads messages of a private channel', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id }, b)],
+          ['B reads messagesSince of a private channel', 'messagesSince', ctx.graphql(SINCE, { conversationId: main.id, afterSequence: 0 }, b)],
+          ['B reads messages of a private channel around one of its messages', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id, aroundMessageId: main.messages[50]!.id }, b)],
+          ['B reads messages of a private channel before a cursor of it', 'messages', ctx.graphql(MESSAGES, { conversationId: main.id, before: cursor }, b)],
+          ['B reads messages of a public channel B has not joined', 'messages', ctx.graphql(MESSAGES, { conversationId: ctx.world.publicChannelId }, b)],
+          ['B reads messagesSince of a public channel B has not joined', 'messagesSince', ctx.graphql(SINCE, { conversationId: ctx.world.publicChannelId, afterSequence: 0 }, b)],
         ],
         ['FORBIDDEN'],
         'FORBIDDEN: membership of the workspace alone is not enough',
@@ -146,8 +160,8 @@ export const errorChecks: Check[] = [
       const c = ctx.world.c!;
       await expectEach(
         [
-          ['messages', 'messages', ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id }, c)],
-          ['messagesSince', 'messagesSince', ctx.graphql(SINCE, { conversationId: ctx.world.main.id, afterSequence: 0 }, c)],
+          ['C reads messages', 'messages', ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id }, c)],
+          ['C reads messagesSince', 'messagesSince', ctx.graphql(SINCE, { conversationId: ctx.world.main.id, afterSequence: 0 }, c)],
         ],
         ['FORBIDDEN'],
         'FORBIDDEN for a caller who is not a member',
@@ -164,9 +178,9 @@ export const errorChecks: Check[] = [
       const id = ctx.world.main.id;
       await expectEach(
         [
-          ['does not exist', 'messages', ctx.graphql(MESSAGES, { conversationId: id, aroundMessageId: NOBODY }, ctx.world.a)],
-          ['deleted', 'messages', ctx.graphql(MESSAGES, { conversationId: id, aroundMessageId: ctx.world.main.deletedIds[1] }, ctx.world.a)],
-          ['another conversation', 'messages', ctx.graphql(MESSAGES, { conversationId: id, aroundMessageId: ctx.world.other.messages[0]!.id }, ctx.world.a)],
+          ['an anchor that does not exist', 'messages', ctx.graphql(MESSAGES, { conversationId: id, aroundMessageId: NOBODY }, ctx.world.a)],
+          ['the deleted anchor', 'messages', ctx.graphql(MESSAGES, { conversationId: id, aroundMessageId: ctx.world.main.deletedIds[1] }, ctx.world.a)],
+          ['an anchor from another conversation', 'messages', ctx.graphql(MESSAGES, { conversationId: id, aroundMessageId: ctx.world.other.messages[0]!.id }, ctx.world.a)],
         ],
         ['NOT_FOUND'],
         'NOT_FOUND for an anchor that does not exist, is deleted, or is in another conversation',
@@ -182,8 +196,8 @@ export const errorChecks: Check[] = [
     async run(ctx) {
       await expectEach(
         [
-          ['messages', 'messages', ctx.graphql(MESSAGES, { conversationId: NOBODY }, ctx.world.a)],
-          ['messagesSince', 'messagesSince', ctx.graphql(SINCE, { conversationId: NOBODY, afterSequence: 0 }, ctx.world.a)],
+          ['messages of a conversation that does not exist', 'messages', ctx.graphql(MESSAGES, { conversationId: NOBODY }, ctx.world.a)],
+          ['messagesSince of a conversation that does not exist', 'messagesSince', ctx.graphql(SINCE, { conversationId: NOBODY, afterSequence: 0 }, ctx.world.a)],
         ],
         ['FORBIDDEN', 'NOT_FOUND'],
         'FORBIDDEN or NOT_FOUND',

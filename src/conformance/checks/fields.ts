@@ -22,7 +22,7 @@ export const fieldChecks: Check[] = [
       const expected = 'UUIDs in id, conversationId, replyToMessageId and replyTo.id';
       for (const node of await everything(ctx)) {
         for (const [field, value] of [['id', node.id], ['conversationId', node.conversationId], ['replyToMessageId', node.replyToMessageId], ['replyTo.id', node.replyTo?.id ?? null]] as const) {
-          if (value !== null && !UUID.test(value)) fail(`${field} of message ${node.id} is ${JSON.stringify(value)}`, expected);
+          if (value !== null && !UUID.test(value)) fail(`${field} of message ${node.id} is ${JSON.stringify(value)}`, expected, node);
         }
       }
     },
@@ -37,9 +37,9 @@ export const fieldChecks: Check[] = [
       const expected = 'UTC RFC 3339 date-time strings such as 2026-01-05T09:30:00.000Z';
       for (const node of await everything(ctx)) {
         for (const [field, value] of [['createdAt', node.createdAt], ['updatedAt', node.updatedAt], ['deletedAt', node.deletedAt], ['replyTo.deletedAt', node.replyTo?.deletedAt ?? null]] as const) {
-          if (value !== null && (typeof value !== 'string' || !RFC3339_UTC.test(value) || Number.isNaN(Date.parse(value)))) fail(`${field} of message ${node.id} is ${JSON.stringify(value)}`, expected);
+          if (value !== null && (typeof value !== 'string' || !RFC3339_UTC.test(value) || Number.isNaN(Date.parse(value)))) fail(`${field} of message ${node.id} is ${JSON.stringify(value)}`, expected, node);
         }
-        if (Date.parse(node.updatedAt) < Date.parse(node.createdAt)) fail(`message ${node.id} was updated (${node.updatedAt}) before it was created (${node.createdAt})`, 'updatedAt not before createdAt');
+        if (Date.parse(node.updatedAt) < Date.parse(node.createdAt)) fail(`message ${node.id} was updated (${node.updatedAt}) before it was created (${node.createdAt})`, 'updatedAt not before createdAt', node);
       }
     },
   },
@@ -53,16 +53,16 @@ export const fieldChecks: Check[] = [
       const sent = new Map(ctx.world.main.messages.map((m) => [m.id, m]));
       for (const node of await everything(ctx)) {
         const mine = sent.get(node.id);
-        if (!mine) fail(`message ${node.id} was never sent to this conversation`, 'only the messages the suite sent');
+        if (!mine) fail(`message ${node.id} was never sent to this conversation`, 'only the messages the suite sent', node);
         const expected = `message ${node.id} as sent`;
-        expectEqual(node.clientMessageId, mine.clientMessageId, 'clientMessageId', expected);
-        expectEqual(node.conversationId, ctx.world.main.id, 'conversationId', expected);
-        expectEqual(node.senderId, mine.senderId, 'senderId', expected);
-        expectEqual(node.sequence, mine.sequence, 'sequence', expected);
-        expectEqual(node.type, mine.type, 'type', expected);
-        expectEqual(node.content, mine.content, 'content', expected);
-        expectEqual(node.replyToMessageId, mine.replyToMessageId, 'replyToMessageId', expected);
-        if (mine.content !== null && node.deletedAt !== null) fail(`message ${node.id} is live but shows deletedAt ${shown(node.deletedAt)}`, 'deletedAt null on a message that is not deleted');
+        expectEqual(node.clientMessageId, mine.clientMessageId, 'clientMessageId', expected, node);
+        expectEqual(node.conversationId, ctx.world.main.id, 'conversationId', expected, node);
+        expectEqual(node.senderId, mine.senderId, 'senderId', expected, node);
+        expectEqual(node.sequence, mine.sequence, 'sequence', expected, node);
+        expectEqual(node.type, mine.type, 'type', expected, node);
+        expectEqual(node.content, mine.content, 'content', expected, node);
+        expectEqual(node.replyToMessageId, mine.replyToMessageId, 'replyToMessageId', expected, node);
+        if (mine.content !== null && node.deletedAt !== null) fail(`message ${node.id} is live but shows deletedAt ${shown(node.deletedAt)}`, 'deletedAt null on a message that is not deleted', node);
       }
     },
   },
@@ -77,18 +77,18 @@ export const fieldChecks: Check[] = [
       const repliedDeleted = ctx.world.main.repliedDeletedId;
       const toDeleted = nodes.find((n) => n.replyToMessageId === repliedDeleted);
       const expected = 'replyTo { id, senderId, content: null, deletedAt: <set> } for the reply to a deleted message';
-      if (!toDeleted) fail('the reply to the deleted message is missing', expected);
-      if (!toDeleted.replyTo || toDeleted.replyTo.id !== repliedDeleted || toDeleted.replyTo.senderId !== ctx.world.a.id) fail(`replyTo is ${JSON.stringify(toDeleted.replyTo)}`, expected);
-      if (toDeleted.replyTo.content !== null || typeof toDeleted.replyTo.deletedAt !== 'string') fail(`replyTo shows content ${JSON.stringify(toDeleted.replyTo.content)} and deletedAt ${JSON.stringify(toDeleted.replyTo.deletedAt)}`, expected);
+      if (!toDeleted) fail('the reply to the deleted message is missing', expected, nodes);
+      if (!toDeleted.replyTo || toDeleted.replyTo.id !== repliedDeleted || toDeleted.replyTo.senderId !== ctx.world.a.id) fail(`replyTo is ${JSON.stringify(toDeleted.replyTo)}`, expected, toDeleted);
+      if (toDeleted.replyTo.content !== null || typeof toDeleted.replyTo.deletedAt !== 'string') fail(`replyTo shows content ${JSON.stringify(toDeleted.replyTo.content)} and deletedAt ${JSON.stringify(toDeleted.replyTo.deletedAt)}`, expected, toDeleted);
       for (const node of nodes) {
         if ((node.replyToMessageId === null) !== (node.replyTo === null)) {
-          fail(`message ${node.id} has replyToMessageId ${shown(node.replyToMessageId)} but replyTo ${shown(node.replyTo)}`, 'replyTo null exactly when replyToMessageId is null');
+          fail(`message ${node.id} has replyToMessageId ${shown(node.replyToMessageId)} but replyTo ${shown(node.replyTo)}`, 'replyTo null exactly when replyToMessageId is null', node);
         }
       }
       const live = nodes.find((n) => n.replyToMessageId !== null && n.replyToMessageId !== repliedDeleted);
       const target = live && ctx.world.main.messages.find((m) => m.id === live.replyToMessageId);
-      if (!live || !target) fail('the reply to a live message is missing', 'a reply to a live message');
-      expectEqual(live.replyTo, { id: target.id, senderId: target.senderId, content: target.content, deletedAt: null }, 'replyTo of a live message', 'the summary of the live message');
+      if (!live || !target) fail('the reply to a live message is missing', 'a reply to a live message', nodes);
+      expectEqual(live.replyTo, { id: target.id, senderId: target.senderId, content: target.content, deletedAt: null }, 'replyTo of a live message', 'the summary of the live message', live);
     },
   },
   {
@@ -101,14 +101,15 @@ export const fieldChecks: Check[] = [
     async run(ctx) {
       const shared = ctx.world.shared!;
       const expected = JSON.stringify(shared.reactions);
-      const node = (await messagesPage(ctx, { conversationId: shared.id }, expected)).nodes.find((n) => n.id === shared.reactedId);
-      if (!node) fail('the reacted message is missing', expected);
+      const page = await messagesPage(ctx, { conversationId: shared.id }, expected);
+      const node = page.nodes.find((n) => n.id === shared.reactedId);
+      if (!node) fail('the reacted message is missing', expected, page);
       const got = new Map(node.reactions.map((r) => [r.emoji, [...r.userIds].sort()]));
-      if (got.size !== node.reactions.length) fail(`an emoji appears in more than one group: ${JSON.stringify(node.reactions)}`, expected);
+      if (got.size !== node.reactions.length) fail(`an emoji appears in more than one group: ${JSON.stringify(node.reactions)}`, expected, node);
       for (const wanted of shared.reactions) {
-        expectEqual(got.get(wanted.emoji) ?? null, [...wanted.userIds].sort(), `the users of ${wanted.emoji}`, expected);
+        expectEqual(got.get(wanted.emoji) ?? null, [...wanted.userIds].sort(), `the users of ${wanted.emoji}`, expected, node);
       }
-      expectEqual(got.size, shared.reactions.length, 'the number of emoji groups', expected);
+      expectEqual(got.size, shared.reactions.length, 'the number of emoji groups', expected, node);
     },
   },
   {
@@ -121,12 +122,13 @@ export const fieldChecks: Check[] = [
     async run(ctx) {
       const attachment = ctx.world.attachment!;
       const expected = `one attachment { fileName: ${attachment.fileName}, contentType: ${attachment.contentType}, size: ${attachment.size} }`;
-      const node = (await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 5 }, expected)).nodes.find((n) => n.id === attachment.messageId);
-      if (!node) fail('the message with the attachment is missing', expected);
-      if (node.attachments.length !== 1) fail(`it has ${node.attachments.length} attachments`, expected);
+      const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 5 }, expected);
+      const node = page.nodes.find((n) => n.id === attachment.messageId);
+      if (!node) fail('the message with the attachment is missing', expected, page);
+      if (node.attachments.length !== 1) fail(`it has ${node.attachments.length} attachments`, expected, node);
       const [only] = node.attachments;
-      expectEqual({ fileName: only!.fileName, contentType: only!.contentType, size: only!.size }, { fileName: attachment.fileName, contentType: attachment.contentType, size: attachment.size }, 'the attachment', expected);
-      if (typeof only!.id !== 'string' || only!.id.length === 0) fail('the attachment has no id', expected);
+      expectEqual({ fileName: only!.fileName, contentType: only!.contentType, size: only!.size }, { fileName: attachment.fileName, contentType: attachment.contentType, size: attachment.size }, 'the attachment', expected, node);
+      if (typeof only!.id !== 'string' || only!.id.length === 0) fail('the attachment has no id', expected, node);
     },
   },
 ];

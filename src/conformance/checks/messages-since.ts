@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { ids, expectAnyRefusal, expectEqual, fail, isAscending, pageOf, sequences, type Page } from './assert.js';
+import { inCase } from './cases.js';
 import { freshChannel, readMarker, sincePage } from './context.js';
 import { SINCE, SINCE_DEFAULT } from './operations.js';
 
@@ -14,7 +15,7 @@ export const messagesSinceChecks: Check[] = [
     async run(ctx) {
       const expected = 'the 5 oldest messages';
       const page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 5 }, expected);
-      expectEqual(ids(page), ctx.world.main.messages.slice(0, 5).map((m) => m.id), 'the page', expected);
+      expectEqual(ids(page), ctx.world.main.messages.slice(0, 5).map((m) => m.id), 'the page', expected, page);
     },
   },
   {
@@ -29,9 +30,9 @@ export const messagesSinceChecks: Check[] = [
       const expected = `the messages after sequence ${after}, ascending`;
       const page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: after, first: 20 }, expected);
       const s = sequences(page);
-      if (!isAscending(s)) fail(`the nodes came in the order ${JSON.stringify(s)}`, expected);
-      if (s.some((value) => value <= after)) fail(`a node has sequence ${Math.min(...s)}, not greater than ${after}`, expected);
-      expectEqual(ids(page), sent.slice(10, 30).map((m) => m.id), 'the page', expected);
+      if (!isAscending(s)) fail(`the nodes came in the order ${JSON.stringify(s)}`, expected, page);
+      if (s.some((value) => value <= after)) fail(`a node has sequence ${Math.min(...s)}, not greater than ${after}`, expected, page);
+      expectEqual(ids(page), sent.slice(10, 30).map((m) => m.id), 'the page', expected, page);
     },
   },
   {
@@ -43,8 +44,8 @@ export const messagesSinceChecks: Check[] = [
     async run(ctx) {
       const expected = 'the 50 oldest messages';
       const page = pageOf(await ctx.graphql(SINCE_DEFAULT, { conversationId: ctx.world.main.id, afterSequence: 0 }, ctx.world.a), 'messagesSince', expected);
-      expectEqual(ids(page), ctx.world.main.messages.slice(0, 50).map((m) => m.id), 'the page', expected);
-      if (!page.hasNextPage) fail('hasNextPage was false with more than 50 messages', expected);
+      expectEqual(ids(page), ctx.world.main.messages.slice(0, 50).map((m) => m.id), 'the page', expected, page);
+      if (!page.hasNextPage) fail('hasNextPage was false with more than 50 messages', expected, page);
     },
   },
   {
@@ -55,8 +56,12 @@ export const messagesSinceChecks: Check[] = [
     title: 'first = 1 and first = 100 are accepted and bound the page size',
     async run(ctx) {
       const expected = 'pages of exactly 1 and 100 messages';
-      expectEqual((await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 1 }, expected)).nodes.length, 1, 'nodes with first 1', expected);
-      expectEqual((await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 100 }, expected)).nodes.length, 100, 'nodes with first 100', expected);
+      for (const first of [1, 100]) {
+        await inCase(`first ${first}`, async () => {
+          const page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first }, expected);
+          expectEqual(page.nodes.length, first, `nodes with first ${first}`, expected, page);
+        });
+      }
     },
   },
   {
@@ -84,7 +89,7 @@ export const messagesSinceChecks: Check[] = [
         const page: Page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: after, first: 40 }, expected);
         seen.push(...ids(page));
         const newer = sent.length - seen.length;
-        if (page.hasNextPage !== newer > 0) fail(`hasNextPage was ${page.hasNextPage} with ${newer} newer messages left`, expected);
+        if (page.hasNextPage !== newer > 0) fail(`hasNextPage was ${page.hasNextPage} with ${newer} newer messages left`, expected, page);
         if (!page.hasNextPage) break;
         after = page.nodes.at(-1)!.sequence;
       }
@@ -101,8 +106,8 @@ export const messagesSinceChecks: Check[] = [
       const sent = ctx.world.main.messages;
       const expected = 'the 5 newest messages and hasNextPage false';
       const page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: sent.at(-6)!.sequence, first: 5 }, expected);
-      expectEqual(ids(page), sent.slice(-5).map((m) => m.id), 'the page', expected);
-      if (page.hasNextPage) fail('hasNextPage was true with no newer message left', expected);
+      expectEqual(ids(page), sent.slice(-5).map((m) => m.id), 'the page', expected, page);
+      if (page.hasNextPage) fail('hasNextPage was true with no newer message left', expected, page);
     },
   },
   {
@@ -114,10 +119,14 @@ export const messagesSinceChecks: Check[] = [
     async run(ctx) {
       const sent = ctx.world.main.messages;
       const expected = 'an endCursor string on a non-empty page; { nodes: [], endCursor: null, hasNextPage: false } after the newest message';
-      const page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 5 }, expected);
-      if (typeof page.endCursor !== 'string' || page.endCursor.length === 0) fail('endCursor is not set on a page with messages', expected);
-      const empty = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: sent.at(-1)!.sequence }, expected);
-      expectEqual(empty, { nodes: [], endCursor: null, hasNextPage: false }, 'the page after the newest message', expected);
+      await inCase('a page with messages', async () => {
+        const page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 5 }, expected);
+        if (typeof page.endCursor !== 'string' || page.endCursor.length === 0) fail('endCursor is not set on a page with messages', expected, page);
+      });
+      await inCase('the empty page after the newest message', async () => {
+        const empty = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: sent.at(-1)!.sequence }, expected);
+        expectEqual(empty, { nodes: [], endCursor: null, hasNextPage: false }, 'the page after the newest message', expected, empty);
+      });
     },
   },
   {
@@ -130,7 +139,8 @@ export const messagesSinceChecks: Check[] = [
       const expected = 'two different endCursor values';
       const one = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 5 }, expected);
       const two = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: 0, first: 6 }, expected);
-      if (one.endCursor === two.endCursor) fail(`both pages have endCursor ${JSON.stringify(one.endCursor)}`, expected);
+      // Named: the second page, whose cursor repeats the first's (the first alone breaks nothing).
+      if (one.endCursor === two.endCursor) fail(`both pages have endCursor ${JSON.stringify(one.endCursor)}`, expected, two);
     },
   },
   {
@@ -146,9 +156,9 @@ export const messagesSinceChecks: Check[] = [
       const expected = `message ${deleted.id} in the stream with content null, attachments [] and deletedAt set`;
       const page = await sincePage(ctx, { conversationId: ctx.world.main.id, afterSequence: sent[index - 2]!.sequence, first: 3 }, expected);
       const node = page.nodes.find((n) => n.id === deleted.id);
-      if (!node) fail('the deleted message is missing from the stream', expected);
+      if (!node) fail('the deleted message is missing from the stream', expected, page);
       if (node.content !== null || node.attachments.length > 0 || typeof node.deletedAt !== 'string') {
-        fail(`it shows content ${JSON.stringify(node.content)}, ${node.attachments.length} attachments, deletedAt ${JSON.stringify(node.deletedAt)}`, expected);
+        fail(`it shows content ${JSON.stringify(node.content)}, ${node.attachments.length} attachments, deletedAt ${JSON.stringify(node.deletedAt)}`, expected, node);
       }
     },
   },
@@ -163,7 +173,8 @@ export const messagesSinceChecks: Check[] = [
       const channel = await freshChannel(ctx, 3, ctx.world.b ? [ctx.world.b.id] : []);
       const before = await readMarker(ctx, channel.id, reader);
       await sincePage(ctx, { conversationId: channel.id, afterSequence: 0 }, 'a page', reader);
-      expectEqual(await readMarker(ctx, channel.id, reader), before, 'lastReadSequence after messagesSince', 'the read marker unchanged by messagesSince');
+      const after = await readMarker(ctx, channel.id, reader);
+      expectEqual(after.sequence, before.sequence, 'lastReadSequence after messagesSince', 'the read marker unchanged by messagesSince', after.exchange);
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { CheckSkipped, type Check } from '../check.js';
 import { ids, expectAnyRefusal, expectEqual, fail, isAscending, pageOf, sequences, type Page } from './assert.js';
+import { inCase } from './cases.js';
 import { freshChannel, messagesPage, readMarker } from './context.js';
 import { MARK_READ, MESSAGES, MESSAGES_DEFAULT } from './operations.js';
 
@@ -15,10 +16,15 @@ export const messagesChecks: Check[] = [
     title: 'without before and aroundMessageId, the page holds the newest messages',
     async run(ctx) {
       const expected = 'the 10 newest messages, oldest of them first';
-      const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10 }, expected);
-      expectEqual(ids(page), ctx.world.main.messages.slice(-10).map((m) => m.id), 'the page', expected);
-      const nulls = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10, before: null, aroundMessageId: null }, 'before: null and aroundMessageId: null mean not given');
-      expectEqual(ids(nulls), ids(page), 'the page with explicit nulls', 'null before and aroundMessageId to change nothing (4.1 arguments)');
+      const page = await inCase('first 10 alone', async () => {
+        const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10 }, expected);
+        expectEqual(ids(page), ctx.world.main.messages.slice(-10).map((m) => m.id), 'the page', expected, page);
+        return page;
+      });
+      await inCase('first 10 with before: null and aroundMessageId: null', async () => {
+        const nulls = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10, before: null, aroundMessageId: null }, 'before: null and aroundMessageId: null mean not given');
+        expectEqual(ids(nulls), ids(page), 'the page with explicit nulls', 'null before and aroundMessageId to change nothing (4.1 arguments)', nulls);
+      });
     },
   },
   {
@@ -34,12 +40,13 @@ export const messagesChecks: Check[] = [
       for (let round = 0; round < 20; round++) {
         const page: Page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 25, before }, expected);
         const s = sequences(page);
-        if (!isAscending(s)) fail(`a page came in the order ${JSON.stringify(s)}`, expected);
-        if (s.length > 0 && s.at(-1)! >= previousOldest) fail(`a page reaches sequence ${s.at(-1)}, not older than the previous page's ${previousOldest}`, expected);
+        if (!isAscending(s)) fail(`a page came in the order ${JSON.stringify(s)}`, expected, page);
+        if (s.length > 0 && s.at(-1)! >= previousOldest) fail(`a page reaches sequence ${s.at(-1)}, not older than the previous page's ${previousOldest}`, expected, page);
         previousOldest = s[0] ?? previousOldest;
         if (!page.hasNextPage) return;
         before = page.endCursor;
       }
+      // No one exchange is wrong here: only the count of them.
       fail('more than 20 pages of 25 for about 120 messages', expected);
     },
   },
@@ -53,7 +60,7 @@ export const messagesChecks: Check[] = [
       const expected = '{ nodes: [], endCursor: null, hasNextPage: false }';
       if (ctx.world.empty.messages.length > 0) throw new CheckSkipped('the server puts messages into every new conversation, so none is empty (messages.end-cursor.null-when-empty covers the empty page)', 'not-applicable');
       const page = await messagesPage(ctx, { conversationId: ctx.world.empty.id }, expected);
-      expectEqual(page, { nodes: [], endCursor: null, hasNextPage: false }, 'the page', expected);
+      expectEqual(page, { nodes: [], endCursor: null, hasNextPage: false }, 'the page', expected, page);
     },
   },
   {
@@ -66,9 +73,9 @@ export const messagesChecks: Check[] = [
       const sent = ctx.world.main.messages;
       const expected = 'before = endCursor continues right below the page\'s oldest message';
       const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10 }, expected);
-      if (typeof page.endCursor !== 'string') fail('endCursor is null on a page with messages', expected);
+      if (typeof page.endCursor !== 'string') fail('endCursor is null on a page with messages', expected, page);
       const next = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 1, before: page.endCursor }, expected);
-      expectEqual(ids(next), [sent.at(-11)!.id], 'the message right before the cursor', expected);
+      expectEqual(ids(next), [sent.at(-11)!.id], 'the message right before the cursor', expected, next);
     },
   },
   {
@@ -82,7 +89,7 @@ export const messagesChecks: Check[] = [
       const all = ctx.world.other.messages.length;
       const oldest = await messagesPage(ctx, { conversationId: ctx.world.other.id, first: all }, expected);
       const beyond = await messagesPage(ctx, { conversationId: ctx.world.other.id, first: 3, before: oldest.endCursor }, expected);
-      expectEqual(beyond, { nodes: [], endCursor: null, hasNextPage: false }, 'the page past the oldest message', expected);
+      expectEqual(beyond, { nodes: [], endCursor: null, hasNextPage: false }, 'the page past the oldest message', expected, beyond);
     },
   },
   {
@@ -100,7 +107,7 @@ export const messagesChecks: Check[] = [
         const page: Page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 40, before }, expected);
         seen.unshift(...ids(page));
         const older = sent.length - seen.length;
-        if (page.hasNextPage !== older > 0) fail(`hasNextPage was ${page.hasNextPage} with ${older} older messages left`, expected);
+        if (page.hasNextPage !== older > 0) fail(`hasNextPage was ${page.hasNextPage} with ${older} older messages left`, expected, page);
         if (!page.hasNextPage) break;
         before = page.endCursor;
       }
@@ -116,13 +123,20 @@ export const messagesChecks: Check[] = [
     async run(ctx) {
       const sent = ctx.world.main.messages;
       const expected = 'hasNextPage false on a page that holds exactly the remaining messages';
-      const first = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 100 }, expected);
-      if (!first.hasNextPage) fail(`hasNextPage was false with ${sent.length - 100} older messages left`, expected);
-      const rest = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: sent.length - 100, before: first.endCursor }, expected);
-      expectEqual(rest.nodes.length, sent.length - 100, 'the number of nodes', expected);
-      if (rest.hasNextPage) fail('hasNextPage was true although no older message is left', expected);
-      const all = await messagesPage(ctx, { conversationId: ctx.world.other.id, first: ctx.world.other.messages.length }, expected);
-      if (all.hasNextPage) fail('hasNextPage was true on a page holding the whole conversation', expected);
+      const first = await inCase('the newest 100', async () => {
+        const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 100 }, expected);
+        if (!page.hasNextPage) fail(`hasNextPage was false with ${sent.length - 100} older messages left`, expected, page);
+        return page;
+      });
+      await inCase(`the ${sent.length - 100} messages left, before the newest 100`, async () => {
+        const rest = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: sent.length - 100, before: first.endCursor }, expected);
+        expectEqual(rest.nodes.length, sent.length - 100, 'the number of nodes', expected, rest);
+        if (rest.hasNextPage) fail('hasNextPage was true although no older message is left', expected, rest);
+      });
+      await inCase('a whole conversation in one page', async () => {
+        const all = await messagesPage(ctx, { conversationId: ctx.world.other.id, first: ctx.world.other.messages.length }, expected);
+        if (all.hasNextPage) fail('hasNextPage was true on a page holding the whole conversation', expected, all);
+      });
     },
   },
   {
@@ -136,7 +150,7 @@ export const messagesChecks: Check[] = [
       const expected = 'the 20 messages right before the first page, ascending';
       const first = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 20 }, expected);
       const second = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 20, before: first.endCursor }, expected);
-      expectEqual(ids(second), sent.slice(-40, -20).map((m) => m.id), 'the second page', expected);
+      expectEqual(ids(second), sent.slice(-40, -20).map((m) => m.id), 'the second page', expected, second);
     },
   },
   {
@@ -151,7 +165,7 @@ export const messagesChecks: Check[] = [
       const first = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10 }, expected);
       const alone = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10, before: first.endCursor }, expected);
       const both = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 10, before: first.endCursor, aroundMessageId: sent[20]!.id }, expected);
-      expectEqual(ids(both), ids(alone), 'the page with both arguments', expected);
+      expectEqual(ids(both), ids(alone), 'the page with both arguments', expected, both);
     },
   },
   {
@@ -165,8 +179,8 @@ export const messagesChecks: Check[] = [
       const anchor = sent[50]!;
       const expected = `the anchor (sequence ${anchor.sequence}) and the 4 messages before it`;
       const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 5, aroundMessageId: anchor.id }, expected);
-      expectEqual(ids(page), sent.slice(46, 51).map((m) => m.id), 'the page', expected);
-      if (!page.hasNextPage) fail('hasNextPage was false with 46 older messages', expected);
+      expectEqual(ids(page), sent.slice(46, 51).map((m) => m.id), 'the page', expected, page);
+      if (!page.hasNextPage) fail('hasNextPage was false with 46 older messages', expected, page);
     },
   },
   {
@@ -179,8 +193,8 @@ export const messagesChecks: Check[] = [
       const anchor = ctx.world.main.messages[0]!;
       const expected = 'a page with only the anchor and hasNextPage false';
       const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, aroundMessageId: anchor.id }, expected);
-      expectEqual(ids(page), [anchor.id], 'the page', expected);
-      if (page.hasNextPage) fail('hasNextPage was true below the oldest message', expected);
+      expectEqual(ids(page), [anchor.id], 'the page', expected, page);
+      if (page.hasNextPage) fail('hasNextPage was true below the oldest message', expected, page);
     },
   },
   {
@@ -192,7 +206,7 @@ export const messagesChecks: Check[] = [
     async run(ctx) {
       const expected = 'the 30 newest messages';
       const page = pageOf(await ctx.graphql(MESSAGES_DEFAULT, { conversationId: ctx.world.main.id }, ctx.world.a), 'messages', expected);
-      expectEqual(sequences(page), seqsOf(ctx.world.main.messages.slice(-30)), 'the page', expected);
+      expectEqual(sequences(page), seqsOf(ctx.world.main.messages.slice(-30)), 'the page', expected, page);
     },
   },
   {
@@ -203,8 +217,12 @@ export const messagesChecks: Check[] = [
     title: 'first = 1 and first = 100 are accepted and bound the page size',
     async run(ctx) {
       const expected = 'pages of exactly 1 and 100 messages';
-      expectEqual((await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 1 }, expected)).nodes.length, 1, 'nodes with first 1', expected);
-      expectEqual((await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 100 }, expected)).nodes.length, 100, 'nodes with first 100', expected);
+      for (const first of [1, 100]) {
+        await inCase(`first ${first}`, async () => {
+          const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first }, expected);
+          expectEqual(page.nodes.length, first, `nodes with first ${first}`, expected, page);
+        });
+      }
     },
   },
   {
@@ -228,19 +246,23 @@ export const messagesChecks: Check[] = [
       const index = sent.findIndex((m) => m.id === ctx.world.main.deletedIds[1]);
       const deleted = sent[index]!;
       const expected = `message ${deleted.id} in the page with content null, attachments [] and deletedAt set`;
-      const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 3, aroundMessageId: sent[index + 1]!.id }, expected);
-      const node = page.nodes.find((n) => n.id === deleted.id);
-      if (!node) fail('the deleted message is missing from the page', expected);
-      if (node.content !== null) fail(`content is ${JSON.stringify(node.content)}`, expected);
-      if (!Array.isArray(node.attachments) || node.attachments.length > 0) fail('attachments are not empty', expected);
-      if (typeof node.deletedAt !== 'string') fail('deletedAt is not set', expected);
-      expectEqual(node.sequence, deleted.sequence, 'its sequence', 'a deleted message keeps its sequence');
+      await inCase('a deleted message, around the message after it', async () => {
+        const page = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 3, aroundMessageId: sent[index + 1]!.id }, expected);
+        const node = page.nodes.find((n) => n.id === deleted.id);
+        if (!node) fail('the deleted message is missing from the page', expected, page);
+        if (node.content !== null) fail(`content is ${JSON.stringify(node.content)}`, expected, node);
+        if (!Array.isArray(node.attachments) || node.attachments.length > 0) fail('attachments are not empty', expected, node);
+        if (typeof node.deletedAt !== 'string') fail('deletedAt is not set', expected, node);
+        expectEqual(node.sequence, deleted.sequence, 'its sequence', 'a deleted message keeps its sequence', node);
+      });
       const hadFile = ctx.world.main.deletedAttachmentMessageId;
       if (hadFile) {
-        const newest = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 3 }, 'the newest page');
-        const withFile = newest.nodes.find((n) => n.id === hadFile);
-        if (!withFile) fail('the deleted message that had an attachment is missing from the newest page', 'it stays, without attachments');
-        if (withFile.content !== null || withFile.attachments.length > 0) fail(`a deleted message still shows ${withFile.attachments.length} attachment(s) and content ${JSON.stringify(withFile.content)}`, 'attachments [] and content null once deleted');
+        await inCase('the deleted message that had an attachment, in the newest page', async () => {
+          const newest = await messagesPage(ctx, { conversationId: ctx.world.main.id, first: 3 }, 'the newest page');
+          const withFile = newest.nodes.find((n) => n.id === hadFile);
+          if (!withFile) fail('the deleted message that had an attachment is missing from the newest page', 'it stays, without attachments', newest);
+          if (withFile.content !== null || withFile.attachments.length > 0) fail(`a deleted message still shows ${withFile.attachments.length} attachment(s) and content ${JSON.stringify(withFile.content)}`, 'attachments [] and content null once deleted', withFile);
+        });
       }
     },
   },
@@ -260,10 +282,11 @@ export const messagesChecks: Check[] = [
       await messagesPage(ctx, { conversationId: channel.id, first: 1, before: newestPage.endCursor }, 'a page', reader);
       await messagesPage(ctx, { conversationId: channel.id, first: 2, aroundMessageId: newestPage.nodes.at(-1)?.id ?? null }, 'a page', reader);
       const after = await readMarker(ctx, channel.id, reader);
-      expectEqual(after, before, 'lastReadSequence after three messages queries (newest page, before, aroundMessageId)', 'the read marker unchanged by messages');
+      await inCase('after three messages queries', () => expectEqual(after.sequence, before.sequence, 'lastReadSequence after three messages queries (newest page, before, aroundMessageId)', 'the read marker unchanged by messages', after.exchange));
       const newest = channel.sequences.at(-1)!;
       await ctx.graphql(MARK_READ, { id: channel.id, sequence: newest }, reader);
-      expectEqual(await readMarker(ctx, channel.id, reader), newest, 'lastReadSequence after markConversationAsRead', 'markConversationAsRead to set the read marker');
+      const marked = await readMarker(ctx, channel.id, reader);
+      await inCase('after markConversationAsRead', () => expectEqual(marked.sequence, newest, 'lastReadSequence after markConversationAsRead', 'markConversationAsRead to set the read marker', marked.exchange));
     },
   },
 ];

@@ -85,29 +85,61 @@ export function describeFrames(frames: readonly Frame[]): string {
   return printable(lines.join('\n'));
 }
 
+/** The exchange a failure block shows, and whether the failure named it or it is only the last. */
+export interface ShownExchange {
+  readonly exchange: Exchange;
+  /** Its index in the result's `exchanges`. */
+  readonly index: number;
+  /** True when the failure named this exchange; false when it named none and this is the last. */
+  readonly named: boolean;
+}
+
 /**
- * The evidence of a failed (or skipped) check as labelled lines: reason, expected, and for the
- * last exchange what was sent, what came back and a curl line. Every line starts with `indent`;
- * multi-line values hang under their label.
+ * The exchange the failure was read from (`failedExchange`); when the failure named none, the
+ * last one, marked as such. Undefined when the check made no exchange, or when it is a realtime
+ * check whose failure named none (its frames are the evidence).
+ */
+export function shownExchange(result: CheckResult): ShownExchange | undefined {
+  const index = result.failedExchange;
+  const named = index === undefined ? undefined : result.exchanges[index];
+  if (index !== undefined && named) return { exchange: named, index, named: true };
+  // A realtime verdict unnamed to any request was read from the frames, shown instead; the last
+  // HTTP request of such a check (a send that worked) would only mislead.
+  if (result.frames?.length) return undefined;
+  const last = result.exchanges.at(-1);
+  return last && { exchange: last, index: result.exchanges.length - 1, named: false };
+}
+
+/** `(exchange 2 of 3)`; for an exchange the failure did not name, a note that it is only the last. Empty for a lone exchange. */
+function whichExchange({ index, named }: ShownExchange, count: number): string {
+  if (count <= 1) return '';
+  return named ? `(exchange ${index + 1} of ${count})` : `(the last of ${count} exchanges: the failure does not say which one it was read from)`;
+}
+
+/**
+ * The evidence of a failed (or skipped) check as labelled lines: the case that failed, reason,
+ * expected, and for the exchange the failure names (else the last) what was sent, what came back
+ * and a curl line. Every line starts with `indent`; multi-line values hang under their label.
  */
 export function evidenceLines(result: CheckResult, indent = '', paint: Paint = plain): string[] {
   const hang = indent + ' '.repeat(labelWidth);
   const line = (label: string, value: string) => `${indent}${paint('dim', `${label}:`.padEnd(labelWidth))}${hangingIndent(value, hang)}`;
   const lines: string[] = [];
+  if (result.case !== undefined) lines.push(line('case', printable(result.case)));
   if (result.reason !== undefined) lines.push(line('reason', printable(result.reason)));
   if (result.expected !== undefined) lines.push(line('expected', printable(result.expected)));
   if (result.outcome === 'failed' && result.frames?.length) lines.push(line('frames', describeFrames(result.frames)));
-  const last = result.exchanges.at(-1);
-  if (!last) {
+  const shown = shownExchange(result);
+  if (!shown) {
     if (result.comparedWith !== undefined) lines.push(line('compared', printable(result.comparedWith)));
-    else if (result.outcome === 'failed') lines.push(line('sent', '(no HTTP exchange recorded)'));
+    else if (result.outcome === 'failed' && !result.frames?.length) lines.push(line('sent', '(no HTTP exchange recorded)'));
     return lines;
   }
-  const count = result.exchanges.length;
-  const which = count > 1 ? `  ${paint('dim', `(exchange ${count} of ${count})`)}` : '';
-  const [request = '', ...rest] = describeSent(last).split('\n');
+  const note = whichExchange(shown, result.exchanges.length);
+  const which = note === '' ? '' : `  ${paint('dim', note)}`;
+  const [request = '', ...rest] = describeSent(shown.exchange).split('\n');
   lines.push(line('sent', [request + which, ...rest].join('\n')));
-  lines.push(line('got', describeGot(last)));
-  lines.push(line('curl', curlOrNote(last)));
+  lines.push(line('got', describeGot(shown.exchange)));
+  lines.push(line('curl', curlOrNote(shown.exchange)));
   return lines;
 }

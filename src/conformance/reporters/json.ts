@@ -1,5 +1,6 @@
 import type { CheckResult, Exchange, RunReport } from '../types.js';
 import { curlFor } from './curl.js';
+import { shownExchange } from './evidence.js';
 import { formatCount } from './format.js';
 
 /** Longest body (request or response) kept in the JSON report, in UTF-8 bytes. */
@@ -7,7 +8,8 @@ export const jsonBodyLimit = 64 * 1024;
 
 /**
  * A result as the JSON report writes it: the {@link CheckResult} itself, plus for a failed check
- * with an exchange the `curl` line reproducing its last exchange.
+ * with an exchange the `curl` line reproducing the exchange it failed on (`failedExchange`), or
+ * its last exchange when the failure names none.
  */
 export type JsonCheckResult = CheckResult & { readonly curl?: string };
 
@@ -30,11 +32,11 @@ function cutExchange(exchange: Exchange): Exchange {
 }
 
 function jsonResult(result: CheckResult): JsonCheckResult {
-  const last = result.exchanges.at(-1);
+  const shown = result.outcome === 'failed' ? shownExchange(result) : undefined;
   return {
     ...result,
     exchanges: result.exchanges.map(cutExchange),
-    ...(result.outcome === 'failed' && last ? { curl: curlFor(last) } : {}),
+    ...(shown ? { curl: curlFor(shown.exchange) } : {}),
   };
 }
 

@@ -48,7 +48,9 @@ function addTestCase(suite: ReturnType<Builder['testSuite']>, title: string, res
   if (result.outcome === 'skipped') {
     testCase.skipped().standardOutput(cdata(`skipped (${skipLabels[result.skip ?? 'could-not-run']}): ${result.reason ?? 'no reason given'}`));
   } else if (result.outcome === 'failed' && result.level === 'MUST') {
-    testCase.failure(printable(result.reason ?? 'failed'), 'MUST').stacktrace(evidence());
+    // The case leads the message: CI pages often show the message alone.
+    const message = result.case === undefined ? (result.reason ?? 'failed') : `${result.case}: ${result.reason ?? 'failed'}`;
+    testCase.failure(printable(message), 'MUST').stacktrace(evidence());
   } else if (result.outcome === 'failed') {
     // A SHOULD failure is a warning: CI stays green, the evidence still shows in the report.
     testCase.standardOutput(`WARNING: this SHOULD check failed (a warning, not a failure of the run).\n${evidence()}`);
@@ -59,7 +61,8 @@ function addTestCase(suite: ReturnType<Builder['testSuite']>, title: string, res
  * The report as JUnit XML (built with junit-report-builder, never by hand): one `<testsuite>`
  * per section that has results (named by its title, in the order `sectionTitles` is written in), one
  * `<testcase>` per check (`classname` = section title, `name` = `id: title`). A failed MUST check
- * is a `<failure>` (message = reason, body = expected, sent, got and a curl line); a failed
+ * is a `<failure>` (message = the case that failed and the reason, body = expected, sent, got and
+ * a curl line of the exchange it failed on); a failed
  * SHOULD check passes, with the warning and evidence in `<system-out>`; a skipped check is
  * `<skipped/>` with the reason in `<system-out>`.
  */

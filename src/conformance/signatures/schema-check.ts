@@ -1,4 +1,5 @@
 import { CheckFailure } from '../check.js';
+import { failedWith } from '../failure.js';
 import { selectChecks } from '../select.js';
 import { skipCauses, summarize } from '../summary.js';
 import type { CheckResult, RunReport } from '../types.js';
@@ -20,7 +21,7 @@ function judged(check: SignatureCheck, run: () => void): CheckResult {
     return { ...base, outcome: 'passed', durationMs: performance.now() - started };
   } catch (error) {
     if (!(error instanceof CheckFailure)) throw error;
-    return { ...base, outcome: 'failed', reason: error.reason, expected: error.expected, ...(error.comparedWith !== undefined ? { comparedWith: error.comparedWith } : {}), durationMs: performance.now() - started };
+    return { ...base, ...failedWith(error, base.exchanges), durationMs: performance.now() - started };
   }
 }
 

@@ -117,6 +117,36 @@ export const missingAnchorIgnored: Fault = {
   },
 };
 
+/** A fault that also tells which messages were deleted through it, so a test can recognise their ids. */
+export interface DeletedAnchorFault extends Fault {
+  readonly deletedIds: ReadonlySet<string>;
+}
+
+/** A fresh fault of its kind: its own list of deleted ids. */
+export function makeDeletedAnchorAccepted(): DeletedAnchorFault {
+  const deletedIds = new Set<string>();
+  return {
+    name: 'deleted-anchor-accepted',
+    rule: 'section 7 row 8 and 4.1 argument aroundMessageId: an anchor that is deleted is NOT_FOUND (here: the newest page, as if there were no anchor; an anchor that does not exist or belongs to another conversation is still refused)',
+    breaks: ['errors.around.not-found'],
+    deletedIds,
+    hooks: {
+      request(request, fields) {
+        const id = fields.includes('deleteMessage') ? given(request, 'deleteMessage', 'id') : undefined;
+        if (typeof id === 'string') deletedIds.add(id);
+        return undefined;
+      },
+      response(response, call) {
+        const anchor = call.fields.includes('messages') ? given(call.received, 'messages', 'aroundMessageId') : undefined;
+        if (typeof anchor !== 'string' || !deletedIds.has(anchor) || !refusedWith(response, 'NOT_FOUND')) return undefined;
+        return call.upstream(withoutArgument(call.sent, 'messages', 'aroundMessageId'));
+      },
+    },
+  };
+}
+
+export const deletedAnchorAccepted = makeDeletedAnchorAccepted();
+
 export const errorsAsServerErrors: Fault = {
   name: 'refusals-answered-500',
   rule: 'section 7: the refusals are coded GraphQL errors of a request that was understood (here: HTTP 500, a server failure)',
@@ -145,5 +175,6 @@ export const errorFaults: readonly Fault[] = [
   conversationIdUnchecked,
   aroundFormatIgnored,
   missingAnchorIgnored,
+  deletedAnchorAccepted,
   errorsAsServerErrors,
 ];
