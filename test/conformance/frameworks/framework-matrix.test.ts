@@ -78,6 +78,7 @@ describe('the suite against correct servers on each framework', () => {
     expect(realtime.map((result) => result.id).sort()).toEqual([...realtimeCheckIds].sort());
     expect(realtime.filter((result) => result.outcome === 'skipped').map((result) => result.id), `${realtimeNote(report)}\n${notPassed(report)}`).toEqual([]);
     expect(report.summary, notPassed(report)).toMatchObject({ failed: 0, skipped: 0 });
+    expect(exitCodeOf(report, 'must')).toBe(0);
   }, RUN_TIMEOUT);
 });
 
