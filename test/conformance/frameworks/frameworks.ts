@@ -4,7 +4,7 @@ import type { FrameworkServer } from './framework-server.js';
 import { startGraphQLHttpServer } from './graphql-http-server.js';
 import { startMercuriusConnectionInitServer, startMercuriusUpgradeHeaderServer } from './mercurius-servers.js';
 import type { SocketForm } from './socket-handshake.js';
-import { startYogaServer } from './yoga-server.js';
+import { startYogaPerOperationServer, startYogaServer } from './yoga-server.js';
 
 /** How a framework refuses a socket whose token it cannot find, as its WebSocket server does it. */
 export interface SocketRefusal {
@@ -14,6 +14,8 @@ export interface SocketRefusal {
   readonly reason?: string;
   /** A message it sends before closing (`type`), where it sends one. */
   readonly message?: string;
+  /** It acknowledges every socket and refuses later, per operation: the handshake alone refuses nothing. */
+  readonly perOperation?: true;
 }
 
 /** A correct server on a framework server teams use, and how its socket takes the token. */
@@ -46,6 +48,14 @@ export const frameworks: readonly Framework[] = [
     refuses: { name: 'connection_init {"authorization":"Bearer <token>"}', connectionParams: (token) => ({ authorization: bearer(token) }) },
     // onConnect returns false: graphql-ws closes with 4403 Forbidden.
     refusal: { code: 4403, reason: 'Forbidden' },
+  },
+  {
+    name: 'graphql-yoga 5, token checked per operation',
+    start: startYogaPerOperationServer,
+    accepts: { name: 'connection_init {"token":"<token>"}', connectionParams: (token) => ({ token }) },
+    refuses: { name: 'connection_init {"Authorization":"Bearer <token>"}', connectionParams: (token) => ({ Authorization: bearer(token) }) },
+    // No onConnect: every socket is acknowledged; a subscription without the token is refused with UNAUTHENTICATED.
+    refusal: { perOperation: true },
   },
   {
     name: 'mercurius 16, token on the upgrade request',

@@ -33,6 +33,19 @@ interface EnvelopedRoot {
  * error masking, its status codes, GraphiQL.
  */
 export async function startYogaServer(domain: ChatDomain): Promise<FrameworkServer> {
+  return startYoga(domain, { refuseOnConnect: true });
+}
+
+/**
+ * The same Yoga server without `onConnect`: it acknowledges every socket, and only its context
+ * factory reads the token, per operation (the shape of Yoga's docs when no socket hook is
+ * added). A subscription without a live token is refused then, with UNAUTHENTICATED.
+ */
+export async function startYogaPerOperationServer(domain: ChatDomain): Promise<FrameworkServer> {
+  return startYoga(domain, { refuseOnConnect: false });
+}
+
+async function startYoga(domain: ChatDomain, options: { readonly refuseOnConnect: boolean }): Promise<FrameworkServer> {
   let origin = '';
   const yoga = createYoga<YogaServerContext, GraphQLContext>({
     schema: domain.schema,
@@ -51,7 +64,7 @@ export async function startYogaServer(domain: ChatDomain): Promise<FrameworkServ
       // The root value carries Yoga's enveloped execute and subscribe (see onSubscribe).
       execute: (args: ExecutionArgs) => (args.rootValue as EnvelopedRoot).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as EnvelopedRoot).subscribe(args),
-      onConnect: (ctx) => domain.isLiveToken(ctx.connectionParams?.['token']),
+      ...(options.refuseOnConnect ? { onConnect: (ctx: { connectionParams?: Readonly<Record<string, unknown>> }) => domain.isLiveToken(ctx.connectionParams?.['token']) } : {}),
       onSubscribe: async (ctx, _id, params) => {
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params });
         const args: ExecutionArgs = {
