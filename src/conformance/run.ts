@@ -13,6 +13,10 @@ import { summarize } from './summary.js';
 import { Target, TargetUnreachable } from './target.js';
 import type { CheckResult, Exchange, RunReport } from './types.js';
 import type { Actor, World } from './world.js';
+import { isMarkerName } from './redaction/markers.js';
+import { redactReport } from './redaction/redact-report.js';
+import { runSecrets } from './redaction/run-secrets.js';
+import type { Secret } from './redaction/secrets.js';
 
 export type { CredentialsFile } from './provision.js';
 export { selectChecks } from './select.js';
@@ -46,8 +50,19 @@ export interface ConformanceOptions {
    * (JSON), and where it came from (a file name). @default the target is introspected
    */
   readonly schema?: { readonly text: string; readonly source: string };
-  /** Called as each check finishes, for progress output. */
+  /**
+   * Called as each check finishes, for progress output. The result is as the check ended, before
+   * redaction: it may hold tokens. The report holds the redacted one.
+   */
   readonly onResult?: (result: CheckResult, done: number, total: number) => void;
+  /** The name of the credentials file, as the report's notes should write it. Never read. */
+  readonly credentialsFile?: string;
+  /**
+   * Called at the end of the run with each secret the report hides (actors' tokens and passwords,
+   * tokens the checks obtained, secret fields' values), before the report is returned: to mask
+   * them in CI logs (GitHub Actions: `::add-mask::`), or to prove none is left.
+   */
+  readonly onSecret?: (secret: Secret) => void;
 }
 
 /** How realtime checks wait (see {@link RealtimeContext}). */
@@ -64,6 +79,8 @@ interface RunScope {
   readonly signatures: () => Promise<SignatureSource>;
   /** Whether `signatures` was called. */
   readonly signaturesAsked: () => boolean;
+  /** Secrets the checks obtained (`ctx.secret`), redacted at the end of the run. */
+  readonly learned: Secret[];
 }
 
 /** Once per run: the `--schema` comparison, or the target's introspection on first use. */
@@ -135,6 +152,10 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
     },
     realtime: realtimeFor(scope, log, sockets),
     signatures: scope.signatures,
+    secret: (value, variable, meaning = `a secret ${check.id} obtained`) => {
+      if (!isMarkerName(variable)) throw new Error(`${check.id}: ${variable} is not a marker name (see src/conformance/redaction/markers.ts)`);
+      if (typeof value === 'string' && value !== '') scope.learned.push({ value, variable, meaning });
+    },
   };
   const evidence = () => ({ exchanges, ...(log.frames.length > 0 ? { frames: log.frames } : {}) });
   try {
@@ -245,7 +266,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     realtime = await probeRealtime(wsUrl, world.a.authorization.replace(/^Bearer\s+/i, ''), Math.min(timeoutMs, 5_000));
     notes.push(realtime.available ? `realtime: connected to ${wsUrl} with ${realtime.form.name}` : `realtime checks skipped: ${realtime.reason}`);
   }
-  const scope: RunScope = { target, world, wsUrl, realtime, timeoutMs, ...signatureSource(target, world, given) };
+  const scope: RunScope = { target, world, wsUrl, realtime, timeoutMs, learned: [], ...signatureSource(target, world, given) };
   // Introspecting and comparing costs CPU, not waiting: started now, it overlaps the other checks' round trips.
   if (checks.some(isSignatureCheck)) scope.signatures().catch(() => undefined);
   const total = checks.length;
@@ -265,7 +286,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   results.sort((x, y) => (order.get(x.id) ?? Infinity) - (order.get(y.id) ?? Infinity));
 
   notes.push(...(await signatureNotes(scope, checks)));
-  return {
+  const finished: RunReport = {
     baseUrl: target.baseUrl,
     graphqlUrl: target.graphqlUrl,
     wsUrl,
@@ -275,4 +296,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     results,
     summary: summarize(results),
   };
+  // Reports are CI artifacts: redacted here, once, so no reporter or library user sees a secret.
+  const secrets = runSecrets(world, scope.learned, options.credentialsFile, options.onSecret);
+  const redacted = redactReport(finished, secrets);
+  return { ...redacted, redactions: secrets.redactions };
 }

@@ -36,14 +36,14 @@ export interface Exchange {
   readonly request: {
     readonly method: 'POST' | 'GET' | 'PUT';
     readonly url: string;
-    /** Headers as sent, except that a bearer token shows as `Bearer $TOKEN_A` (the actor's variable). */
+    /** Headers as sent, except that every secret shows as its marker: `Bearer $TOKEN_A` (the actor's variable). */
     readonly headers: Readonly<Record<string, string>>;
     readonly body?: string;
   };
   readonly response: {
     readonly status: number;
     readonly contentType: string | null;
-    /** The body as text, as received (cut at 64 KiB in reports). */
+    /** The body as text, as received, with secrets replaced by their markers (cut at 64 KiB in the JSON report). */
     readonly body: string;
     /** Whether the body was JSON with a `data` member that is not null. */
     readonly dataPresent: boolean;
@@ -86,6 +86,12 @@ export interface RunReport {
   readonly durationMs: number;
   /** Notes about the run as a whole (skipped groups, provisioning choices), one sentence each. */
   readonly notes: readonly string[];
+  /**
+   * Every marker that stands for a secret in this report (`$TOKEN_A`, `$ACCESS_TOKEN_1`) and what
+   * it is. Tokens, refresh tokens and passwords never appear in a report: see
+   * `src/conformance/redaction/`.
+   */
+  readonly redactions?: readonly { readonly marker: string; readonly meaning: string }[];
   readonly results: readonly CheckResult[];
   readonly summary: {
     readonly passed: number;
