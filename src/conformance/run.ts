@@ -17,6 +17,7 @@ import { isMarkerName } from './redaction/markers.js';
 import { redactReport } from './redaction/redact-report.js';
 import { runSecrets } from './redaction/run-secrets.js';
 import type { Secret } from './redaction/secrets.js';
+import { reportActors } from './report-actors.js';
 
 export type { CredentialsFile } from './provision.js';
 export { selectChecks } from './select.js';
@@ -55,7 +56,10 @@ export interface ConformanceOptions {
    * redaction: it may hold tokens. The report holds the redacted one.
    */
   readonly onResult?: (result: CheckResult, done: number, total: number) => void;
-  /** The name of the credentials file, as the report's notes should write it. Never read. */
+  /**
+   * The name of the credentials file, as one-liners should write it (`--credentials creds.json`
+   * in `parley conformance token`). Never read. @default `"$CREDENTIALS_FILE"` in one-liners
+   */
   readonly credentialsFile?: string;
   /**
    * Called at the end of the run with each secret the report hides (actors' tokens and passwords,
@@ -299,5 +303,5 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   // Reports are CI artifacts: redacted here, once, so no reporter or library user sees a secret.
   const secrets = runSecrets(world, scope.learned, options.credentialsFile, options.onSecret);
   const redacted = redactReport(finished, secrets);
-  return { ...redacted, redactions: secrets.redactions };
+  return { ...redacted, actors: reportActors(world, target, options.credentialsFile), redactions: secrets.redactions };
 }

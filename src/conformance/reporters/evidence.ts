@@ -85,10 +85,10 @@ export function describeFrames(frames: readonly Frame[]): string {
 
 /**
  * The evidence of a failed (or skipped) check as labelled lines: reason, expected, and for the
- * last exchange what was sent, what came back and a curl line. Every line starts with `indent`;
- * multi-line values hang under their label.
+ * last exchange what was sent, what came back, a curl line and the lines that set its variables
+ * (`token:`, from `obtain`). Every line starts with `indent`; multi-line values hang under their label.
  */
-export function evidenceLines(result: CheckResult, indent = '', paint: Paint = plain): string[] {
+export function evidenceLines(result: CheckResult, indent = '', paint: Paint = plain, obtain?: (curl: string) => readonly string[]): string[] {
   const hang = indent + ' '.repeat(labelWidth);
   const line = (label: string, value: string) => `${indent}${paint('dim', `${label}:`.padEnd(labelWidth))}${hangingIndent(value, hang)}`;
   const lines: string[] = [];
@@ -106,6 +106,9 @@ export function evidenceLines(result: CheckResult, indent = '', paint: Paint = p
   const [request = '', ...rest] = describeSent(last).split('\n');
   lines.push(line('sent', [request + which, ...rest].join('\n')));
   lines.push(line('got', describeGot(last)));
-  lines.push(line('curl', curlOrNote(last)));
+  const curl = curlOrNote(last);
+  lines.push(line('curl', curl));
+  const setters = obtain?.(curl) ?? [];
+  if (setters.length > 0) lines.push(line('token', printable(setters.join('\n'))));
   return lines;
 }

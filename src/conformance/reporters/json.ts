@@ -1,15 +1,17 @@
 import type { CheckResult, Exchange, RunReport } from '../types.js';
 import { curlFor } from './curl.js';
 import { formatCount } from './format.js';
+import { tokenLines } from './token-lines.js';
 
 /** Longest body (request or response) kept in the JSON report, in UTF-8 bytes. */
 export const jsonBodyLimit = 64 * 1024;
 
 /**
  * A result as the JSON report writes it: the {@link CheckResult} itself, plus for a failed check
- * with an exchange the `curl` line reproducing its last exchange.
+ * with an exchange the `curl` line reproducing its last exchange and, in `token`, the lines that
+ * set the variables it uses.
  */
-export type JsonCheckResult = CheckResult & { readonly curl?: string };
+export type JsonCheckResult = CheckResult & { readonly curl?: string; readonly token?: readonly string[] };
 
 /** Cuts a body to {@link jsonBodyLimit} bytes on a character boundary, with a marker saying so. */
 export function cutBody(body: string): string {
@@ -29,12 +31,17 @@ function cutExchange(exchange: Exchange): Exchange {
   };
 }
 
-function jsonResult(result: CheckResult): JsonCheckResult {
+function curlAndToken(curl: string, report: RunReport): { curl: string; token?: string[] } {
+  const token = tokenLines(curl, report);
+  return token.length > 0 ? { curl, token } : { curl };
+}
+
+function jsonResult(result: CheckResult, report: RunReport): JsonCheckResult {
   const last = result.exchanges.at(-1);
   return {
     ...result,
     exchanges: result.exchanges.map(cutExchange),
-    ...(result.outcome === 'failed' && last ? { curl: curlFor(last) } : {}),
+    ...(result.outcome === 'failed' && last ? curlAndToken(curlFor(last), report) : {}),
   };
 }
 
@@ -44,5 +51,5 @@ function jsonResult(result: CheckResult): JsonCheckResult {
  * cut at 64 KiB with a marker. No trailing newline.
  */
 export function renderJson(report: RunReport): string {
-  return JSON.stringify({ ...report, results: report.results.map(jsonResult) }, null, 2);
+  return JSON.stringify({ ...report, results: report.results.map((result) => jsonResult(result, report)) }, null, 2);
 }
