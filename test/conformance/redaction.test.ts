@@ -93,8 +93,9 @@ const variablePassword = 'variable-password-0123';
 const codeVerifier = 'verifier-0123456789abcdef';
 const socketToken = 'socket-only-token-0123456';
 const urlToken = 'url-only-token-0123456789';
+const emailToken = 'ev_email_only_0123456789';
 
-const allSecrets = { tokenA, refreshA, passwordA, tokenB, tokenC, refreshedAccess, refreshedRefresh, serverAccess, serverRefresh, inviteToken, literalPassword, variablePassword, codeVerifier, socketToken, urlToken };
+const allSecrets = { tokenA, refreshA, passwordA, tokenB, tokenC, refreshedAccess, refreshedRefresh, serverAccess, serverRefresh, inviteToken, literalPassword, variablePassword, codeVerifier, socketToken, urlToken, emailToken };
 
 const graphqlUrl = 'http://127.0.0.1:4000/graphql';
 
@@ -131,6 +132,8 @@ const results: CheckResult[] = [
   failed('bodies.invite', [
     exchange({ authorization: 'Bearer $TOKEN_A' }, { query: 'mutation I($w: ID!) { createWorkspaceInviteLink(workspaceId: $w, role: MEMBER) { token } }', variables: { w: 'w1' } }, { data: { createWorkspaceInviteLink: { token: inviteToken, role: 'MEMBER' } } }),
     exchange({ authorization: 'Bearer $TOKEN_B' }, { query: 'mutation J($x: String!) { joinWorkspace(token: $x) { id } }', variables: { x: inviteToken } }, { data: { joinWorkspace: { id: 'w1' } } }),
+    // A secret argument's value seen nowhere else: only where the document passes $v tells.
+    exchange({}, { query: 'mutation V($v: String!) { ok: verifyEmail(token: $v) }', variables: { v: emailToken } }, { data: { ok: true } }),
   ]),
   // Frames: connection_init in its common forms, a token only the socket saw, a subscribe, a next with a pair; a URL with ?token=.
   failed('frames', [exchange({}, { query: '{ me { id } }' }, { data: null }, `${graphqlUrl}?access_token=${urlToken}`)], {
@@ -215,6 +218,7 @@ describe('redactReport', () => {
     const invite = report.results.find((result) => result.id === 'bodies.invite')!.exchanges;
     expect(JSON.parse(invite[0]!.response.body).data.createWorkspaceInviteLink.token).toBe('$INVITE_TOKEN_1');
     expect(JSON.parse(invite[1]!.request.body!).variables).toEqual({ x: '$INVITE_TOKEN_1' });
+    expect(JSON.parse(invite[2]!.request.body!).variables).toEqual({ v: '$EMAIL_TOKEN_1' });
     const frames = report.results.find((result) => result.id === 'frames')!;
     expect(frames.frames!.map((frame) => frame.text)).toEqual([
       '{"type":"connection_init","payload":{"Authorization":"Bearer $TOKEN_A"}}',
