@@ -7,6 +7,7 @@ import { startMockServer } from '../src/mock-server/mock-server.js';
 import { hasNextPageFullPage } from './conformance/faults/messages-paging.js';
 import { patchedFaults } from './conformance/faults/realtime.js';
 import { startProxy } from './conformance/support/proxy.js';
+import { RUN_TIMEOUT } from './conformance/support/runs.js';
 import { linesPrinted, root, runCli as runBuiltCli, serveCli } from './support/cli-process.js';
 
 /** Runs the built CLI to its end, without colours. */
@@ -124,7 +125,8 @@ describe('parley CLI', () => {
     } finally {
       await mock.close();
     }
-  });
+    // Three whole runs: past the default 20 s when another file runs the suite on the same two cores.
+  }, RUN_TIMEOUT);
 
   it('conformance run exits 2 with one sentence when nothing listens, and for a pattern that matches no check', async () => {
     const unreachable = await runCli(['conformance', 'run', '--base-url', 'http://127.0.0.1:9']);
