@@ -1,5 +1,5 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { startMockServer } from '../src/mock-server/mock-server.js';
 import { hasNextPageFullPage } from './conformance/faults/messages-paging.js';
 import { patchedFaults } from './conformance/faults/realtime.js';
 import { startProxy } from './conformance/support/proxy.js';
+import { RUN_TIMEOUT } from './conformance/support/runs.js';
 import { linesPrinted, root, runCli as runBuiltCli, serveCli } from './support/cli-process.js';
 
 /** Runs the built CLI to its end, without colours. */
@@ -119,7 +120,8 @@ describe('parley CLI', () => {
       expect(noSocket.stdout).toMatch(/(\d+) checks: 0 passed, 1 failed \(1 MUST\), (\d+) skipped \((\d+) by your choice\)/);
       const withoutRealtime = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*,auth.bearer-token.accepted', '--no-realtime', '--no-color']);
       expect(withoutRealtime.status, withoutRealtime.stderr).toBe(0);
-      expect(withoutRealtime.stdout).toMatch(/Skipped by your choice\n {2}- --no-realtime leaves out the checks that need a WebSocket\n {4}10 checks \(7 MUST\): events\.websocket, /);
+      expect(withoutRealtime.stdout).toContain('\nSkipped by your choice\n');
+      expect(withoutRealtime.stdout).toMatch(/\n {2}- --no-realtime leaves out the checks that need a WebSocket\n {4}10 checks \(7 MUST\): events\.websocket, /);
       expect(withoutRealtime.stdout).toMatch(/PASS: every MUST check passed \(\d+ skipped\)\./);
       const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
       const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);
@@ -175,6 +177,32 @@ describe('parley CLI', () => {
     expect(noDeleted.stdout).toMatch(/✗ events\.deleted\.state\s+MUST\s/);
     expect(noDeleted.stdout).toMatch(/✗ events\.deleted\.state\s+6 \+ 3 \(soft-deleted: messageDeleted\)\n/);
    }, 30_000);
+
+  it('conformance token prints an actor\'s token from --credentials: the entry\'s own, or a login\'s; exit 2 with a sentence when it has none', async () => {
+    const mock = await startMockServer({ port: 0, empty: true });
+    try {
+      const graphql = async (query: string, token?: string) =>
+        (await (await fetch(`${mock.origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query }) })).json()) as { data?: { me?: { email: string } } };
+      await graphql('mutation { register(input: {displayName: "Tok", email: "tok@example.test", password: "token-cli-password", username: "tok"}) }');
+      const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'creds.json');
+      writeFileSync(file, JSON.stringify({ accounts: [{ email: 'tok@example.test', password: 'token-cli-password' }, { accessToken: 'given-access', refreshToken: 'given-refresh' }, { accessToken: 'only-access' }] }));
+      const token = (actor: string, ...extra: string[]) => runCli(['conformance', 'token', '--base-url', mock.origin, '--credentials', file, '--actor', actor, ...extra]);
+      const [a, b, bRefresh, cRefresh] = await Promise.all([token('A'), token('B'), token('B', '--refresh'), token('C', '--refresh')]);
+      expect(a.status, a.stderr).toBe(0);
+      expect(a.stdout).toMatch(/^\S+\n$/);
+      expect((await graphql('{ me { email } }', a.stdout.trim())).data?.me?.email).toBe('tok@example.test');
+      expect([b.stdout, bRefresh.stdout]).toEqual(['given-access\n', 'given-refresh\n']);
+      expect(cRefresh.status).toBe(2);
+      expect(cRefresh.stderr).toContain(`accounts[2] of ${file} has an accessToken but no refreshToken`);
+      writeFileSync(file, JSON.stringify({ accounts: [{ email: 'tok@example.test', password: 'wrong-password' }] }));
+      const [refused, missing] = await Promise.all([token('A'), token('B')]);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/^parley conformance token: the login of accounts\[0\] of .* was refused: /);
+      expect(missing.stderr).toContain('has no accounts[1], so there is no actor B');
+    } finally {
+      await mock.close();
+    }
+  });
 
   it('conformance list prints every check, and --rules the map of SPEC.md rules to checks', async () => {
     const list = await runCli(['conformance', 'list', '--json']);

@@ -77,6 +77,22 @@ function assertPatternsMatch(flags: RunFlags): void {
   }
 }
 
+interface TokenFlags {
+  baseUrl: string;
+  credentials: string;
+  actor: 'A' | 'B' | 'C';
+  refresh: boolean;
+  timeout?: number;
+}
+
+/** Prints only the token and a newline, so `export TOKEN_A="$(parley conformance token ...)"` takes it whole. */
+async function tokenAction(flags: TokenFlags): Promise<void> {
+  const { actorToken } = await import('../conformance/actor-token.js');
+  const credentials = await readCredentials(flags.credentials);
+  const token = await actorToken({ baseUrl: flags.baseUrl, credentials, file: flags.credentials, actor: flags.actor, refresh: flags.refresh, ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}) });
+  await write(process.stdout, token);
+}
+
 async function runAction(flags: RunFlags): Promise<number> {
   assertPatternsMatch(flags);
   const [{ runConformance }, { renderProgress }] = await Promise.all([import('../conformance/run.js'), import('../conformance/reporters/index.js')]);
@@ -89,7 +105,7 @@ async function runAction(flags: RunFlags): Promise<number> {
   const options: ConformanceOptions = {
     baseUrl: flags.baseUrl,
     ...(flags.wsUrl !== undefined ? { wsUrl: flags.wsUrl } : {}),
-    ...(credentials !== undefined ? { credentials } : {}),
+    ...(credentials !== undefined ? { credentials, credentialsFile: flags.credentials } : {}),
     ...(flags.only !== undefined ? { only: flags.only } : {}),
     ...(flags.skip !== undefined ? { skip: flags.skip } : {}),
     ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
@@ -131,7 +147,7 @@ function listAction(flags: { json: boolean; rules: boolean }): Promise<void> {
 }
 
 /**
- * `parley conformance run` and `parley conformance list` (DESIGN.md, "CLI contract"). Exit codes
+ * `parley conformance run`, `token` and `list` (DESIGN.md, "CLI contract"). Exit codes
  * of `run`: 0 when no MUST check failed (nor a SHOULD one, with `--fail-on should`); 1 when one
  * did; 2 when the suite could not run (bad usage, unreadable credentials, unreachable server,
  * provisioning failed), or when a MUST check could not run for a reason the user did not choose
@@ -164,6 +180,25 @@ export function conformanceCommand(): Command {
         const { ConformanceAbort } = await import('../conformance/run.js');
         if (error instanceof ConformanceAbort || error instanceof UsageError) {
           command.error(`parley conformance: ${error.message}`, { exitCode: 2, code: 'parley.conformance.abort' });
+        }
+        throw error;
+      }
+    });
+  conformance
+    .command('token')
+    .description('print the access token of an actor of --credentials FILE (A is accounts[0]): the entry\'s accessToken, or a login with its email and password; what a report\'s token: lines run')
+    .requiredOption('--base-url <url>', 'the server\'s root, as given to conformance run', url('--base-url', ['http:', 'https:'], 'an http or https', 'http://127.0.0.1:4000'))
+    .requiredOption('--credentials <file>', 'the credentials file, as given to conformance run')
+    .addOption(new Option('--actor <name>', 'which actor: A (accounts[0]), B (accounts[1]) or C (accounts[2])').choices(['A', 'B', 'C']).makeOptionMandatory())
+    .option('--refresh', 'print the refresh token instead', false)
+    .option('--timeout <ms>', 'timeout of the login in milliseconds (default 10000)', integer('--timeout', 1, 600_000))
+    .action(async (flags: TokenFlags, command: Command) => {
+      try {
+        await tokenAction(flags);
+      } catch (error) {
+        const { TokenUnavailable } = await import('../conformance/actor-token.js');
+        if (error instanceof TokenUnavailable || error instanceof UsageError) {
+          command.error(`parley conformance token: ${error.message}`, { exitCode: 2, code: 'parley.conformance.abort' });
         }
         throw error;
       }

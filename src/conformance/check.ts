@@ -59,6 +59,12 @@ export interface CheckContext {
   readonly realtime: RealtimeContext;
   /** The target's signatures compared with the contract, once per run (introspection, or `--schema`). */
   signatures(): Promise<SignatureSource>;
+  /**
+   * Registers a secret the check obtained (a token a mutation returned) under a marker name, so
+   * every report shows `$TOKEN_A_REFRESHED` wherever it appears. A name is a stem of
+   * `redaction/markers.ts` and a suffix (`TOKEN_A_REFRESHED`); `meaning` says what it is.
+   */
+  secret(value: string | null | undefined, variable: string, meaning?: string): void;
 }
 
 /** What a failure is said of, besides its reason: where the verdict came from. */

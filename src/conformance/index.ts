@@ -10,6 +10,7 @@ export { runConformance, selectChecks, ConformanceAbort, type ConformanceOptions
 export { catalogue } from './catalogue.js';
 export { rules, type Rule } from './rules.js';
 export type { Check, Need } from './check.js';
-export type { CheckResult, Exchange, Level, Outcome, RunReport, Section } from './types.js';
+export type { CheckResult, Exchange, Level, Outcome, ReportActor, RunReport, Section } from './types.js';
+export type { Secret } from './redaction/secrets.js';
 export { checkSchema, type SchemaCheckOptions } from './signatures/schema-check.js';
 export { signatureChecks, type SignatureCheck } from './signatures/checks.js';

@@ -42,19 +42,19 @@ async function call<T>(step: Step, what: string, query: string, variables: Recor
   return body.data;
 }
 
-async function actorFromLogin(step: Step, name: Actor['name'], email: string, password: string): Promise<Actor> {
+async function actorFromLogin(step: Step, name: Actor['name'], email: string, password: string, account: Actor['account']): Promise<Actor> {
   const data = await call<{ login: { accessToken: string; refreshToken: string; user: { id: string } } }>(
     step, `login of actor ${name}`,
     'mutation Login($input: LoginInput!) { login(input: $input) { accessToken refreshToken user { id } } }',
     { input: { email, password } }, null,
   );
-  return { name, id: data.login.user.id, variable: `TOKEN_${name}`, authorization: `Bearer ${data.login.accessToken}`, refreshToken: data.login.refreshToken };
+  return { name, id: data.login.user.id, variable: `TOKEN_${name}`, authorization: `Bearer ${data.login.accessToken}`, refreshToken: data.login.refreshToken, account };
 }
 
-async function actorFromToken(step: Step, name: Actor['name'], accessToken: string, refreshToken: string | null): Promise<Actor> {
+async function actorFromToken(step: Step, name: Actor['name'], index: number, accessToken: string, refreshToken: string | null): Promise<Actor> {
   const credential = { authorization: `Bearer ${accessToken}` };
   const data = await call<{ me: { id: string } }>(step, `me of actor ${name}`, 'query Me { me { id } }', {}, credential);
-  return { name, id: data.me.id, variable: `TOKEN_${name}`, authorization: credential.authorization, refreshToken };
+  return { name, id: data.me.id, variable: `TOKEN_${name}`, authorization: credential.authorization, refreshToken, account: { kind: 'credentials', index, password: null } };
 }
 
 async function registerActor(step: Step, name: Actor['name']): Promise<Actor> {
@@ -64,7 +64,7 @@ async function registerActor(step: Step, name: Actor['name']): Promise<Actor> {
   await call(step, `register of actor ${name}`, 'mutation Register($input: RegisterInput!) { register(input: $input) }', {
     input: { displayName: `Parley ${name}`, email, password, username: `parley_${tag}` },
   }, null);
-  return actorFromLogin(step, name, email, password);
+  return actorFromLogin(step, name, email, password, { kind: 'registered', email, password });
 }
 
 async function actors(step: Step, credentials: CredentialsFile | undefined): Promise<(Actor | null)[]> {
@@ -74,8 +74,8 @@ async function actors(step: Step, credentials: CredentialsFile | undefined): Pro
       const account = credentials.accounts[index];
       if (!account) return null;
       return 'accessToken' in account
-        ? actorFromToken(step, name, account.accessToken, account.refreshToken ?? null)
-        : actorFromLogin(step, name, account.email, account.password);
+        ? actorFromToken(step, name, index, account.accessToken, account.refreshToken ?? null)
+        : actorFromLogin(step, name, account.email, account.password, { kind: 'credentials', index, password: account.password });
     }),
   );
 }

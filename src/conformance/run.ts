@@ -15,6 +15,11 @@ import { skipCauses, summarize } from './summary.js';
 import { Target, TargetUnreachable } from './target.js';
 import type { CheckResult, Exchange, RunReport } from './types.js';
 import type { Actor, World } from './world.js';
+import { isMarkerName } from './redaction/markers.js';
+import { redactReport } from './redaction/redact-report.js';
+import { runSecrets } from './redaction/run-secrets.js';
+import type { Secret } from './redaction/secrets.js';
+import { reportActors } from './report-actors.js';
 
 export type { CredentialsFile } from './provision.js';
 export { selectChecks } from './select.js';
@@ -53,8 +58,22 @@ export interface ConformanceOptions {
    * (JSON), and where it came from (a file name). @default the target is introspected
    */
   readonly schema?: { readonly text: string; readonly source: string };
-  /** Called as each check finishes, for progress output. */
+  /**
+   * Called as each check finishes, for progress output. The result is as the check ended, before
+   * redaction: it may hold tokens. The report holds the redacted one.
+   */
   readonly onResult?: (result: CheckResult, done: number, total: number) => void;
+  /**
+   * The name of the credentials file, as one-liners should write it (`--credentials creds.json`
+   * in `parley conformance token`). Never read. @default `"$CREDENTIALS_FILE"` in one-liners
+   */
+  readonly credentialsFile?: string;
+  /**
+   * Called at the end of the run with each secret the report hides (actors' tokens and passwords,
+   * tokens the checks obtained, secret fields' values), before the report is returned: to mask
+   * them in CI logs (GitHub Actions: `::add-mask::`), or to prove none is left.
+   */
+  readonly onSecret?: (secret: Secret) => void;
 }
 
 /** How realtime checks wait (see {@link RealtimeContext}). */
@@ -95,6 +114,8 @@ interface RunScope {
   readonly signatures: () => Promise<SignatureSource>;
   /** Whether `signatures` was called. */
   readonly signaturesAsked: () => boolean;
+  /** Secrets the checks obtained (`ctx.secret`), redacted at the end of the run. */
+  readonly learned: Secret[];
 }
 
 /** Once per run: the `--schema` comparison, or the target's introspection on first use. */
@@ -191,6 +212,10 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
     },
     realtime: realtimeFor(scope, log, sockets),
     signatures: scope.signatures,
+    secret: (value, variable, meaning = `a secret ${check.id} obtained`) => {
+      if (!isMarkerName(variable)) throw new Error(`${check.id}: ${variable} is not a marker name (see src/conformance/redaction/markers.ts)`);
+      if (typeof value === 'string' && value !== '') scope.learned.push({ value, variable, meaning });
+    },
   };
   const evidence = () => ({ exchanges: exchanges(), ...(log.frames.length > 0 ? { frames: log.frames } : {}) });
   try {
@@ -306,7 +331,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   notes.push(...selection.added.map(({ reason }) => `${reason}.`));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const realtime = realtimeFinding();
-  const scope: RunScope = { target, world, wsUrl, realtime, credentials: options.credentials, timeoutMs, ...signatureSource(target, world, given) };
+  const scope: RunScope = { target, world, wsUrl, realtime, credentials: options.credentials, timeoutMs, learned: [], ...signatureSource(target, world, given) };
   // Introspecting and comparing costs CPU, not waiting: started now, it overlaps the other checks' round trips.
   if (checks.some(isSignatureCheck)) scope.signatures().catch(() => undefined);
   const total = checks.length;
@@ -333,7 +358,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   results.sort((x, y) => (order.get(x.id) ?? Infinity) - (order.get(y.id) ?? Infinity));
 
   notes.push(...(await signatureNotes(scope, checks)));
-  return {
+  const finished: RunReport = {
     baseUrl: target.baseUrl,
     graphqlUrl: target.graphqlUrl,
     wsUrl,
@@ -344,4 +369,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     skips: skipCauses(results),
     summary: summarize(results),
   };
+  // Reports are CI artifacts: redacted here, once, so no reporter or library user sees a secret.
+  const secrets = runSecrets(world, scope.learned, options.credentialsFile, options.onSecret);
+  const redacted = redactReport(finished, secrets);
+  return { ...redacted, actors: reportActors(world, target, options.credentialsFile), redactions: secrets.redactions };
 }

@@ -39,14 +39,14 @@ export interface Exchange {
   readonly request: {
     readonly method: 'POST' | 'GET' | 'PUT';
     readonly url: string;
-    /** Headers as sent, except that a bearer token shows as `Bearer $TOKEN_A` (the actor's variable). */
+    /** Headers as sent, except that every secret shows as its marker: `Bearer $TOKEN_A` (the actor's variable). */
     readonly headers: Readonly<Record<string, string>>;
     readonly body?: string;
   };
   readonly response: {
     readonly status: number;
     readonly contentType: string | null;
-    /** The body as text, as received (cut at 64 KiB in reports). */
+    /** The body as text, as received, with secrets replaced by their markers (cut at 64 KiB in the JSON report). */
     readonly body: string;
     /** Whether the body was JSON with a `data` member that is not null. */
     readonly dataPresent: boolean;
@@ -90,6 +90,28 @@ export interface CheckResult {
   readonly durationMs: number;
 }
 
+/**
+ * An actor of the run as the report names it: who it is on the server, where its account came
+ * from, and how to set the shell variables its curl lines use.
+ */
+export interface ReportActor {
+  readonly name: 'A' | 'B' | 'C';
+  /** The user id the server gave it. */
+  readonly id: string;
+  /**
+   * `registered`: an account this run registered, a throwaway: its email and password are
+   * printed (the one exception to password redaction). `credentials`: entry `index` of the
+   * credentials file `file` (absent when the run was not told its name), never printed.
+   */
+  readonly account: { readonly kind: 'registered'; readonly email: string; readonly password: string } | { readonly kind: 'credentials'; readonly file?: string; readonly index: number };
+  /**
+   * For each of its variables (`TOKEN_A`, and `REFRESH_TOKEN_A` when it has a refresh token), a
+   * shell line that sets it: a login with curl for a registered actor, `parley conformance token`
+   * for a credentials entry.
+   */
+  readonly obtain: Readonly<Record<string, string>>;
+}
+
 export interface RunReport {
   readonly baseUrl: string;
   readonly graphqlUrl: string;
@@ -99,6 +121,14 @@ export interface RunReport {
   readonly durationMs: number;
   /** Notes about the run as a whole (skipped groups, provisioning choices), one sentence each. */
   readonly notes: readonly string[];
+  /** The accounts the suite acted as (absent from `parley schema check` reports, which talk to no server). */
+  readonly actors?: readonly ReportActor[];
+  /**
+   * Every marker that stands for a secret in this report (`$TOKEN_A`, `$ACCESS_TOKEN_1`) and what
+   * it is. Tokens, refresh tokens and passwords never appear in a report: see
+   * `src/conformance/redaction/`.
+   */
+  readonly redactions?: readonly { readonly marker: string; readonly meaning: string }[];
   readonly results: readonly CheckResult[];
   /** The skipped checks grouped by cause, one sentence each, in the order first met. */
   readonly skips: readonly SkipCause[];

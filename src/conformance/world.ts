@@ -1,11 +1,22 @@
 import type { Credential } from './target.js';
 
+/**
+ * Where an actor's account came from. `registered`: this run registered it on the server under
+ * test, a throwaway whose email and password reports print so the user can log in as it.
+ * `credentials`: entry `index` of `--credentials FILE`, someone's real account: reports never
+ * print it, and its password (if the entry had one) is redacted like a token.
+ */
+export type ActorAccount =
+  | { readonly kind: 'registered'; readonly email: string; readonly password: string }
+  | { readonly kind: 'credentials'; readonly index: number; readonly password: string | null };
+
 /** An account the suite acts as. A owns the world; B is in the workspace; C is not. */
 export interface Actor extends Credential {
   readonly name: 'A' | 'B' | 'C';
   readonly id: string;
   readonly variable: 'TOKEN_A' | 'TOKEN_B' | 'TOKEN_C';
   readonly refreshToken: string | null;
+  readonly account: ActorAccount;
 }
 
 /** A message as the suite sent it and as the server acknowledged it. */

@@ -439,3 +439,46 @@ describe('realtime evidence', () => {
     expect(json.results[0]!.frames).toHaveLength(14);
   });
 });
+
+describe('actors and token lines', () => {
+  const refresh: CheckResult = {
+    ...mustFailure,
+    id: 'auth.refresh-token',
+    exchanges: [exchange({ body: '{"query":"mutation R($t: String!) { refreshToken(refreshToken: $t) { accessToken } }","variables":{"t":"$REFRESH_TOKEN_A"}}', auth: 'TOKEN_A' }, { body: '{"data":{"refreshToken":{"accessToken":"$TOKEN_A_REFRESHED"}}}' })],
+  };
+  const asB: CheckResult = { ...mustFailure, id: 'messages.as-b', exchanges: [exchange({ body: '{"query":"{ me { id } }"}', auth: 'TOKEN_B' }, { body: '{}' })] };
+  const refreshed: CheckResult = { ...mustFailure, id: 'auth.refreshed', exchanges: [exchange({ body: '{"query":"{ me { id } }"}', auth: 'TOKEN_A_REFRESHED' }, { body: '{}' })] };
+  const withActors: RunReport = {
+    ...report,
+    results: [refresh, asB, refreshed],
+    summary: { passed: 0, failed: 3, skipped: 0, mustFailed: 3, shouldFailed: 0, mustNotRun: 0 },
+    actors: [
+      { name: 'A', id: 'u_a', account: { kind: 'registered', email: 'parley-1a@example.com', password: 'Pw-throwaway' }, obtain: { TOKEN_A: 'export TOKEN_A="$(curl login A)"', REFRESH_TOKEN_A: 'export REFRESH_TOKEN_A="$(curl login A refresh)"' } },
+      { name: 'B', id: 'u_b', account: { kind: 'credentials', file: 'creds.json', index: 1 }, obtain: { TOKEN_B: 'export TOKEN_B="$(npx parley conformance token --actor B)"' } },
+    ],
+    redactions: [{ marker: '$TOKEN_A_REFRESHED', meaning: 'the access token auth.refresh-token obtained' }],
+  };
+
+  it('pretty: an Actors block (a registered account with its login, a credentials entry by its place), and token: lines under curl:', () => {
+    const text = renderPretty(withActors, { color: false });
+    expect(text.slice(text.indexOf('Actors'), text.indexOf('Failures (MUST)'))).toBe(
+      'Actors\n  A  u_a  registered by this run: parley-1a@example.com, password Pw-throwaway\n  B  u_b  accounts[1] of creds.json\n\n',
+    );
+    expect(text).toContain(`--data-raw '{"query":"mutation R($t: String!) { refreshToken(refreshToken: $t) { accessToken } }","variables":{"t":"'"$REFRESH_TOKEN_A"'"}}'\n    token:    export TOKEN_A="$(curl login A)"\n              export REFRESH_TOKEN_A="$(curl login A refresh)"\n`);
+    expect(text).toContain('\n    token:    export TOKEN_B="$(npx parley conformance token --actor B)"\n');
+    expect(text).toContain('\n    token:    # TOKEN_A_REFRESHED: the access token auth.refresh-token obtained\n');
+    expect(renderPretty(report, { color: false })).not.toMatch(/\nActors\n|token: /);
+  });
+
+  it('JUnit: the token: lines in the failure body; JSON: the actors, and each failure\'s lines in token next to curl', () => {
+    const xml = renderJunit(withActors);
+    expect(xml).toMatch(/curl: {5}curl -i [^\]]*\n +--data-raw [^\n]*\ntoken: {4}export TOKEN_A="\$\(curl login A\)"\n {10}export REFRESH_TOKEN_A=/);
+    const json = JSON.parse(renderJson(withActors)) as Omit<RunReport, 'results'> & { results: { token?: string[] }[] };
+    expect(json.actors).toEqual(withActors.actors);
+    expect(json.results.map((result) => result.token)).toEqual([
+      ['export TOKEN_A="$(curl login A)"', 'export REFRESH_TOKEN_A="$(curl login A refresh)"'],
+      ['export TOKEN_B="$(npx parley conformance token --actor B)"'],
+      ['# TOKEN_A_REFRESHED: the access token auth.refresh-token obtained'],
+    ]);
+  });
+});

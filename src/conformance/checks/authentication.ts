@@ -52,6 +52,8 @@ export const authenticationChecks: Check[] = [
         'refreshToken',
         expected,
       );
+      ctx.secret(payload.accessToken, 'TOKEN_A_REFRESHED', "the access token refreshToken returned for A's refresh token (auth.refresh-token)");
+      ctx.secret(payload.refreshToken, 'REFRESH_TOKEN_A_REFRESHED', "the refresh token refreshToken returned for A's refresh token (auth.refresh-token)");
       if (payload.user.id !== ctx.world.a.id) fail(`the payload is for user ${payload.user.id}, not ${ctx.world.a.id}`, expected, payload);
       await inCase('messages with the new access token', async () => pageOf(await ctx.graphql(MESSAGES, { conversationId: ctx.world.main.id, first: 1 }, { authorization: `Bearer ${payload.accessToken}`, variable: 'TOKEN_A_REFRESHED' }), 'messages', expected));
     },

@@ -1,11 +1,12 @@
+import { markerPattern } from '../redaction/markers.js';
 import type { Exchange } from '../types.js';
 
 /**
- * A token placeholder as the runner writes it into headers (`Bearer $TOKEN_A`). It stays a shell
- * variable in the curl line, so the line can be shared without the secret and reused with a
- * fresh token. Greedy like bash's own reading of `$NAME`, so both agree on where the name ends.
+ * A secret's marker as redaction writes it (`Bearer $TOKEN_A`, `{"t":"$REFRESH_TOKEN_A"}`). It
+ * stays a shell variable in the curl line, in the URL, a header or the body, so the line can be
+ * shared without the secret and reused with a fresh one.
  */
-const tokenVariable = /\$TOKEN_[A-Za-z0-9_]+/g;
+const tokenVariable = markerPattern;
 
 /** Headers curl computes itself; passing stale copies would break the request. */
 const computedHeaders = new Set(['content-length', 'host']);
@@ -16,7 +17,7 @@ export function shellQuote(text: string): string {
 }
 
 /**
- * Quotes text that holds `$TOKEN_X` placeholders so that they expand and nothing else does.
+ * Quotes text that holds markers (`$TOKEN_X`) so that they expand and nothing else does.
  * Readable double quotes when the rest is plain; otherwise single-quoted pieces joined to
  * `"$TOKEN_X"`, since `\`, `` ` ``, `$` and (in an interactive bash) `!` are live in double quotes.
  */
@@ -27,9 +28,9 @@ function quoteKeepingTokens(text: string): string {
   return literals.map((literal, i) => (literal === '' ? '' : shellQuote(literal)) + (variables[i] !== undefined ? `"${variables[i]}"` : '')).join('');
 }
 
-function quoteHeader(name: string, value: string): string {
-  const header = `${name}: ${value}`;
-  return header.search(tokenVariable) === -1 ? shellQuote(header) : quoteKeepingTokens(header);
+/** Single quotes, unless the text holds a marker to expand. */
+function quote(text: string): string {
+  return text.search(tokenVariable) === -1 ? shellQuote(text) : quoteKeepingTokens(text);
 }
 
 /**
@@ -48,10 +49,10 @@ function quoteHeader(name: string, value: string): string {
 export function curlFor(exchange: Exchange): string {
   const { method, url, headers, body } = exchange.request;
   const inferred = body === undefined ? 'GET' : 'POST';
-  const parts = [`curl -i${method === inferred ? '' : ` -X ${method}`} ${shellQuote(url)}`];
+  const parts = [`curl -i${method === inferred ? '' : ` -X ${method}`} ${quote(url)}`];
   for (const [name, value] of Object.entries(headers)) {
-    if (!computedHeaders.has(name.toLowerCase())) parts.push(`-H ${quoteHeader(name, value)}`);
+    if (!computedHeaders.has(name.toLowerCase())) parts.push(`-H ${quote(`${name}: ${value}`)}`);
   }
-  if (body !== undefined) parts.push(`--data-raw ${shellQuote(body)}`);
+  if (body !== undefined) parts.push(`--data-raw ${quote(body)}`);
   return parts.join(' \\\n  ');
 }

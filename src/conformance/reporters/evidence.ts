@@ -118,10 +118,11 @@ function whichExchange({ index, named }: ShownExchange, count: number): string {
 
 /**
  * The evidence of a failed (or skipped) check as labelled lines: the case that failed, reason,
- * expected, and for the exchange the failure names (else the last) what was sent, what came back
- * and a curl line. Every line starts with `indent`; multi-line values hang under their label.
+ * expected, and for the exchange the failure names (else the last) what was sent, what came back,
+ * a curl line and the lines that set its variables (`token:`, from `obtain`). Every line starts
+ * with `indent`; multi-line values hang under their label.
  */
-export function evidenceLines(result: CheckResult, indent = '', paint: Paint = plain): string[] {
+export function evidenceLines(result: CheckResult, indent = '', paint: Paint = plain, obtain?: (curl: string) => readonly string[]): string[] {
   const hang = indent + ' '.repeat(labelWidth);
   const line = (label: string, value: string) => `${indent}${paint('dim', `${label}:`.padEnd(labelWidth))}${hangingIndent(value, hang)}`;
   const lines: string[] = [];
@@ -140,6 +141,9 @@ export function evidenceLines(result: CheckResult, indent = '', paint: Paint = p
   const [request = '', ...rest] = describeSent(shown.exchange).split('\n');
   lines.push(line('sent', [request + which, ...rest].join('\n')));
   lines.push(line('got', describeGot(shown.exchange)));
-  lines.push(line('curl', curlOrNote(shown.exchange)));
+  const curl = curlOrNote(shown.exchange);
+  lines.push(line('curl', curl));
+  const setters = obtain?.(curl) ?? [];
+  if (setters.length > 0) lines.push(line('token', printable(setters.join('\n'))));
   return lines;
 }

@@ -2,6 +2,7 @@ import type { CheckResult, Exchange, RunReport } from '../types.js';
 import { curlFor } from './curl.js';
 import { shownExchange } from './evidence.js';
 import { formatCount } from './format.js';
+import { tokenLines } from './token-lines.js';
 
 /** Longest body (request or response) kept in the JSON report, in UTF-8 bytes. */
 export const jsonBodyLimit = 64 * 1024;
@@ -9,9 +10,10 @@ export const jsonBodyLimit = 64 * 1024;
 /**
  * A result as the JSON report writes it: the {@link CheckResult} itself, plus for a failed check
  * with an exchange the `curl` line reproducing the exchange it failed on (`failedExchange`), or
- * its last exchange when the failure names none.
+ * its last exchange when the failure names none, and in `token` the lines that set the variables
+ * it uses.
  */
-export type JsonCheckResult = CheckResult & { readonly curl?: string };
+export type JsonCheckResult = CheckResult & { readonly curl?: string; readonly token?: readonly string[] };
 
 /** Cuts a body to {@link jsonBodyLimit} bytes on a character boundary, with a marker saying so. */
 export function cutBody(body: string): string {
@@ -31,12 +33,17 @@ function cutExchange(exchange: Exchange): Exchange {
   };
 }
 
-function jsonResult(result: CheckResult): JsonCheckResult {
+function curlAndToken(curl: string, report: RunReport): { curl: string; token?: string[] } {
+  const token = tokenLines(curl, report);
+  return token.length > 0 ? { curl, token } : { curl };
+}
+
+function jsonResult(result: CheckResult, report: RunReport): JsonCheckResult {
   const shown = result.outcome === 'failed' ? shownExchange(result) : undefined;
   return {
     ...result,
     exchanges: result.exchanges.map(cutExchange),
-    ...(shown ? { curl: curlFor(shown.exchange) } : {}),
+    ...(shown ? curlAndToken(curlFor(shown.exchange), report) : {}),
   };
 }
 
@@ -46,5 +53,5 @@ function jsonResult(result: CheckResult): JsonCheckResult {
  * cut at 64 KiB with a marker. No trailing newline.
  */
 export function renderJson(report: RunReport): string {
-  return JSON.stringify({ ...report, results: report.results.map(jsonResult) }, null, 2);
+  return JSON.stringify({ ...report, results: report.results.map((result) => jsonResult(result, report)) }, null, 2);
 }

@@ -3,6 +3,7 @@ import type { CheckResult, RunReport, SkipKind } from '../types.js';
 import { evidenceLines } from './evidence.js';
 import { printable } from './format.js';
 import { bySection } from './sections.js';
+import { tokenLines } from './token-lines.js';
 
 /**
  * junit-report-builder is CommonJS with `module.exports = builder`, but its types declare
@@ -38,13 +39,13 @@ const skipLabels: Record<SkipKind, string> = {
   'could-not-run': 'could not run',
 };
 
-function addTestCase(suite: ReturnType<Builder['testSuite']>, title: string, result: CheckResult): void {
+function addTestCase(suite: ReturnType<Builder['testSuite']>, title: string, result: CheckResult, report: RunReport): void {
   const testCase = suite
     .testCase()
     .className(title)
     .name(`${result.id}: ${result.title}`)
     .time(seconds(result.durationMs));
-  const evidence = () => cdata([`${result.level} ${result.specRef}`, ...evidenceLines(result)].join('\n'));
+  const evidence = () => cdata([`${result.level} ${result.specRef}`, ...evidenceLines(result, '', undefined, (curl) => tokenLines(curl, report))].join('\n'));
   if (result.outcome === 'skipped') {
     testCase.skipped().standardOutput(cdata(`skipped (${skipLabels[result.skip ?? 'could-not-run']}): ${result.reason ?? 'no reason given'}`));
   } else if (result.outcome === 'failed' && result.level === 'MUST') {
@@ -61,8 +62,8 @@ function addTestCase(suite: ReturnType<Builder['testSuite']>, title: string, res
  * The report as JUnit XML (built with junit-report-builder, never by hand): one `<testsuite>`
  * per section that has results (named by its title, in the order `sectionTitles` is written in), one
  * `<testcase>` per check (`classname` = section title, `name` = `id: title`). A failed MUST check
- * is a `<failure>` (message = the case that failed and the reason, body = expected, sent, got and
- * a curl line of the exchange it failed on); a failed
+ * is a `<failure>` (message = the case that failed and the reason, body = expected, sent, got, a
+ * curl line of the exchange it failed on and the lines that set its token variables); a failed
  * SHOULD check passes, with the warning and evidence in `<system-out>`; a skipped check is
  * `<skipped/>` with the reason in `<system-out>`.
  */
@@ -74,7 +75,7 @@ export function renderJunit(report: RunReport): string {
       .name(title)
       .timestamp(timestamp(report.startedAt))
       .time(seconds(results.reduce((sum, result) => sum + result.durationMs, 0)));
-    for (const result of results) addTestCase(suite, title, result);
+    for (const result of results) addTestCase(suite, title, result, report);
   }
   return builder.build();
 }

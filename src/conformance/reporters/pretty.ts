@@ -2,6 +2,7 @@ import type { CheckResult, RunReport, SkipCause } from '../types.js';
 import { evidenceLines } from './evidence.js';
 import { formatDuration, painter, printable, type Paint } from './format.js';
 import { bySection } from './sections.js';
+import { tokenLines } from './token-lines.js';
 
 /** Which failures fail the run: `must` (the default) or `should` as well (`--fail-on should`). */
 export type FailOn = 'must' | 'should';
@@ -56,7 +57,7 @@ function failureBlocks(report: RunReport, paint: Paint): string[] {
     if (failed.length === 0) continue;
     lines.push('', paint('bold', heading));
     for (const result of failed) {
-      lines.push('', `  ${markOf(result, paint)} ${paint('bold', result.id)}  ${paint('dim', result.specRef)}`, ...evidenceLines(result, '    ', paint));
+      lines.push('', `  ${markOf(result, paint)} ${paint('bold', result.id)}  ${paint('dim', result.specRef)}`, ...evidenceLines(result, '    ', paint, (curl) => tokenLines(curl, report)));
     }
   }
   return lines;
@@ -83,6 +84,22 @@ function skipBlocks(report: RunReport, paint: Paint): string[] {
       const named = checks.slice(0, idsShown).join(', ') + (checks.length > idsShown ? `, and ${checks.length - idsShown} more` : '');
       lines.push(`  - ${printable(cause)}`, `    ${paint('dim', `${plural(checks.length, 'check')} (${must} MUST): ${named}`)}`);
     }
+  }
+  return lines;
+}
+
+/**
+ * Who the suite acted as: an account this run registered shows its email and password (a
+ * throwaway, so the user can log in as it); a credentials entry shows only where it is.
+ */
+function actorsBlock(report: RunReport, paint: Paint): string[] {
+  if (!report.actors?.length) return [];
+  const lines = ['', paint('bold', 'Actors')];
+  for (const { name, id, account } of report.actors) {
+    const source = account.kind === 'registered'
+      ? `registered by this run: ${account.email}, password ${account.password}`
+      : `accounts[${account.index}] of ${account.file ?? 'the credentials file'}`;
+    lines.push(`  ${name}  ${printable(id)}  ${paint('dim', printable(source))}`);
   }
   return lines;
 }
@@ -121,15 +138,16 @@ export function verdictLine(report: RunReport, options: PrettyOptions): string {
 }
 
 /**
- * The human-readable report: results grouped by section (in the order `sectionTitles` is written in), then
- * every failure with its evidence (MUST first, then SHOULD), the skipped checks by cause (the
- * checks the user left out are summed up there, not listed), the notes, the summary and a verdict.
+ * The human-readable report: results grouped by section (in the order `sectionTitles` is written in), the
+ * actors, then every failure with its evidence (MUST first, then SHOULD), the skipped checks by
+ * cause (the checks the user left out are summed up there, not listed), the notes, the summary
+ * and a verdict.
  * A pure function of the report; no trailing newline.
  */
 export function renderPretty(report: RunReport, options: PrettyOptions): string {
   const paint = painter(options.color);
   const lines = [`${paint('bold', 'Parley conformance')}  ${printable(report.graphqlUrl)}  ${paint('dim', `started ${report.startedAt}`)}`];
-  lines.push(...groups(report, paint), ...failureBlocks(report, paint), ...skipBlocks(report, paint));
+  lines.push(...groups(report, paint), ...actorsBlock(report, paint), ...failureBlocks(report, paint), ...skipBlocks(report, paint));
   if (report.notes.length > 0) lines.push('', paint('bold', 'Notes'), ...report.notes.map((note) => `  - ${printable(note)}`));
   lines.push('', summaryLine(report), verdictLine(report, options));
   return lines.join('\n');
