@@ -26,3 +26,18 @@ export function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return closed;
 }
+
+/**
+ * Listens on loopback and returns the running server, whose `close` ends the graphql-ws server
+ * (`sockets`) first, then the HTTP server it is attached to.
+ */
+export async function listenWithSockets(server: Server, sockets: { dispose(): unknown }): Promise<FrameworkServer> {
+  const origin = await listenOnLoopback(server);
+  return {
+    origin,
+    close: async () => {
+      await sockets.dispose();
+      await closeServer(server);
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { GraphQLContext } from '../../../src/mock-server/graphql/context.js';
 import type { ChatDomain } from './chat-domain.js';
-import { closeServer, listenOnLoopback, type FrameworkServer } from './framework-server.js';
+import { listenWithSockets, type FrameworkServer } from './framework-server.js';
 
 /**
  * graphql-http's reference handler for node:http (`createHandler` from graphql-http/lib/use/http)
@@ -39,12 +39,7 @@ export async function startGraphQLHttpServer(domain: ChatDomain): Promise<Framew
     },
     wsServer,
   );
-  origin = await listenOnLoopback(httpServer);
-  return {
-    origin,
-    close: async () => {
-      await subscriptions.dispose();
-      await closeServer(httpServer);
-    },
-  };
+  const running = await listenWithSockets(httpServer, subscriptions);
+  origin = running.origin;
+  return running;
 }

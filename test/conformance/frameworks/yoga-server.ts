@@ -6,7 +6,7 @@ import { createYoga } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { GraphQLContext } from '../../../src/mock-server/graphql/context.js';
 import type { ChatDomain } from './chat-domain.js';
-import { closeServer, listenOnLoopback, type FrameworkServer } from './framework-server.js';
+import { listenWithSockets, type FrameworkServer } from './framework-server.js';
 
 /** What Yoga's context factory is given besides its own: node's req/res over HTTP, graphql-ws's context over a socket. */
 interface YogaServerContext {
@@ -82,12 +82,7 @@ async function startYoga(domain: ChatDomain, options: { readonly refuseOnConnect
     },
     wsServer,
   );
-  origin = await listenOnLoopback(httpServer);
-  return {
-    origin,
-    close: async () => {
-      await subscriptions.dispose();
-      await closeServer(httpServer);
-    },
-  };
+  const running = await listenWithSockets(httpServer, subscriptions);
+  origin = running.origin;
+  return running;
 }
