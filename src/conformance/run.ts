@@ -1,12 +1,14 @@
-import { CheckFailure, CheckSkipped, type Check, type CheckContext, type RealtimeContext, type SkipKind } from './check.js';
+import { CheckFailure, CheckSkipped, type Check, type CheckContext } from './check.js';
 import { failedWith } from './failure.js';
 import { runHttpAudits } from './http-audits.js';
 import { selectRun } from './select.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
 import { sendRespectingRateLimits } from './rate-limit.js';
-import { RealtimeConnection } from './realtime/connection.js';
+import { unmetNeed } from './needs.js';
+import { pool } from './pool.js';
+import type { RealtimeConnection } from './realtime/connection.js';
 import { FrameLog } from './realtime/frames.js';
-import { probeRealtime, type RealtimeProbe } from './realtime/probe.js';
+import { realtimeFinding, realtimeFor, type RealtimeFinding } from './realtime/realtime-context.js';
 import { catalogue } from './catalogue.js';
 import { isSignatureCheck } from './signatures/checks.js';
 // The signature modules load graphql and graphql-inspector: imported when a run uses them.
@@ -14,7 +16,7 @@ import type { Comparison, SignatureSource } from './signatures/comparison.js';
 import { skipCauses, summarize } from './summary.js';
 import { Target, TargetUnreachable } from './target.js';
 import type { CheckResult, Exchange, RunReport } from './types.js';
-import type { Actor, World } from './world.js';
+import type { World } from './world.js';
 import { isMarkerName } from './redaction/markers.js';
 import { redactReport } from './redaction/redact-report.js';
 import { runSecrets } from './redaction/run-secrets.js';
@@ -76,31 +78,6 @@ export interface ConformanceOptions {
   readonly onSecret?: (secret: Secret) => void;
 }
 
-/** How realtime checks wait (see {@link RealtimeContext}). */
-const realtimeWaits = { eventWaitMs: 2_000, quietMs: 400 } as const;
-
-/** The realtime connection `events.websocket` finds: settled once, when that check has probed (or failed). */
-interface RealtimeFinding {
-  readonly found: Promise<RealtimeProbe>;
-  settle(probe: RealtimeProbe): void;
-  readonly settled: () => RealtimeProbe | undefined;
-}
-
-function realtimeFinding(): RealtimeFinding {
-  let value: RealtimeProbe | undefined;
-  let resolve!: (probe: RealtimeProbe) => void;
-  const found = new Promise<RealtimeProbe>((r) => (resolve = r));
-  return {
-    found,
-    settle(probe) {
-      if (value !== undefined) return;
-      value = probe;
-      resolve(probe);
-    },
-    settled: () => value,
-  };
-}
-
 /** What every check of a run shares. */
 interface RunScope {
   readonly target: Target;
@@ -134,58 +111,6 @@ async function signatureNotes(scope: RunScope, checks: readonly Check[]): Promis
   if (!source.available) return [`signature checks skipped: ${source.reason}`];
   const { additionNotes } = await import('./signatures/comparison.js');
   return additionNotes(source.comparison);
-}
-
-interface Unmet {
-  readonly reason: string;
-  readonly kind: SkipKind;
-}
-
-/** The first need of `check` that the run cannot meet, with whose doing that is; null when all are met. */
-async function unmetNeed(check: Check, { world, realtime, credentials }: RunScope): Promise<Unmet | null> {
-  const fromFile = credentials !== undefined;
-  for (const need of check.needs ?? []) {
-    if (need === 'B' && !world.b) return { reason: 'needs actor B (a second account), and the credentials file gives none', kind: fromFile ? 'chosen' : 'could-not-run' };
-    if (need === 'C' && !world.c) return { reason: 'needs actor C (a third account), and the credentials file gives none', kind: fromFile ? 'chosen' : 'could-not-run' };
-    if (need === 'attachment' && !world.attachment) return { reason: `needs an uploaded attachment: ${world.attachmentProblem ?? "the server's upload did not work"}`, kind: 'could-not-run' };
-    if (need === 'refresh' && !world.a.refreshToken) {
-      return fromFile
-        ? { reason: 'needs a refresh token for actor A, and the credentials file gives none (add "refreshToken" to its first account)', kind: 'chosen' }
-        : { reason: 'needs a refresh token for actor A, and login returned none', kind: 'could-not-run' };
-    }
-  }
-  if (check.needs?.includes('realtime')) {
-    const probe = await realtime.found;
-    if (!probe.available) return { reason: `needs a graphql-ws connection, and events.websocket found none: ${probe.reason}`, kind: 'blocked' };
-  }
-  return null;
-}
-
-/** The realtime side of one check: its sockets, closed when the check ends, and their frames. */
-function realtimeFor(scope: RunScope, log: FrameLog, sockets: RealtimeConnection[]): RealtimeContext {
-  return {
-    ...realtimeWaits,
-    async connect(actor: Actor) {
-      const probe = await scope.realtime.found;
-      if (!probe.available) throw new CheckSkipped(`needs a graphql-ws connection, and events.websocket found none: ${probe.reason}`, 'blocked');
-      const token = actor.authorization.replace(/^Bearer\s+/i, '');
-      const connection = new RealtimeConnection({ url: scope.wsUrl, actor: actor.name, token, form: probe.form, log, timeoutMs: scope.timeoutMs });
-      sockets.push(connection);
-      try {
-        await connection.acknowledged;
-      } catch (error) {
-        // The probe's token form worked for A; a refusal now is the server's doing.
-        throw new CheckFailure(`${actor.name}'s WebSocket connection was refused: ${error instanceof Error ? error.message : String(error)}`, `the server acknowledges ${actor.name}'s connection as it did the probe's`);
-      }
-      return connection;
-    },
-    async probe(verify) {
-      const token = scope.world.a.authorization.replace(/^Bearer\s+/i, '');
-      const probe = await probeRealtime({ url: scope.wsUrl, actor: 'A', token, log, timeoutMs: Math.min(scope.timeoutMs, 5_000), verify });
-      scope.realtime.settle(probe);
-      return probe;
-    },
-  };
 }
 
 async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
@@ -250,20 +175,6 @@ function webSocketUrl(given: string | undefined, graphqlUrl: string): string {
   }
   if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new ConformanceAbort(`--ws-url must be ws or wss, not ${url.protocol}`);
   return given;
-}
-
-/** Runs `items` with at most `limit` in flight, keeping their order in the results. */
-async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 /**
