@@ -1,5 +1,6 @@
 import { lazy } from '../lazy.js';
 import type { StateContext } from '../tables.js';
+import { neutraliseFormula } from './csv-formula.js';
 import { directoryManager } from './directory-access.js';
 import type { DirectoryEntry, MemberDirectory } from './directory.js';
 
@@ -33,8 +34,9 @@ type Row = Record<(typeof memberCsvColumns)[number], string>;
 /**
  * `exportWorkspaceMembersCsv`: every member once, in directory order, as RFC 4180 CSV: a header
  * row, CRLF after every row, a field quoted when it holds a comma, a quote (doubled inside) or a
- * line break. Values are written as stored, so names round-trip exactly; a spreadsheet that
- * opens the file should be told to treat cells as text. Owners and admins only.
+ * line break. Values are written as stored, except that a cell that starts like a formula (`=`,
+ * `+`, `-`, `@`, tab, CR) gets a leading `'` ({@link neutraliseFormula}): a spreadsheet would run
+ * it. Owners and admins only.
  */
 export class MembersCsv {
   constructor(
@@ -45,7 +47,7 @@ export class MembersCsv {
   async export(workspaceId: string, userId: string): Promise<string> {
     const stringify = await loadStringify();
     const reader = directoryManager(this.ctx.tables, workspaceId, userId, 'export the members of a workspace');
-    const rows = this.directory.everyone(reader).map(row);
+    const rows = this.directory.everyone(reader).map((entry) => neutralised(row(entry)));
     return stringify(rows, {
       header: true,
       columns: memberCsvColumns.map((key) => ({ key })),
@@ -71,4 +73,9 @@ function row(entry: DirectoryEntry): Row {
     twoFactorEnabled: String(entry.twoFactor?.enabled ?? false),
     twoFactorMethod: entry.twoFactor?.method ?? '',
   };
+}
+
+/** Every cell of a row, safe to open in a spreadsheet. */
+function neutralised(cells: Row): Row {
+  return Object.fromEntries(Object.entries(cells).map(([column, cell]) => [column, neutraliseFormula(cell)])) as Row;
 }
