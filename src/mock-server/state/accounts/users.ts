@@ -2,6 +2,7 @@ import { badInput, conflict, forbidden, notFound, unauthenticated } from '../err
 import type { Uploads } from '../files/uploads.js';
 import { quote, requireText } from '../input.js';
 import { webPasswordHasher, type PasswordHasher } from './passwords.js';
+import { STAND_IN_PASSWORD_HASH } from './stand-in-hash.js';
 import type { PasswordHash, UserRecord } from './records.js';
 import type { IssuedTokens, SessionStore } from './sessions.js';
 import type { StateContext } from '../tables.js';
@@ -97,13 +98,19 @@ export class Users {
     return user;
   }
 
-  /** `login`: the same answer for an unknown email and a wrong password, so neither leaks. */
+  /**
+   * `login`: the same answer, after the same work, for an unknown email and a wrong password, so
+   * neither leaks: an unknown account is checked against {@link STAND_IN_PASSWORD_HASH}.
+   */
   async login(email: string, password: string, rememberMe: boolean): Promise<SignedIn> {
     const userId = this.ctx.tables.usersByEmail.get(email.trim().toLowerCase());
     const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
-    // No stored password is longer than the rule allows, so a longer one never reaches scrypt.
+    const stored = user?.password ?? null;
+    // No stored password is longer than the rule allows, so a longer one never reaches scrypt
+    // (for any account, known or not: that skip tells nothing apart).
     const plausible = password.length <= accountRules.passwordMax;
-    if (!user || !user.password || !plausible || !(await this.passwords.verify(password, user.password))) {
+    const matches = plausible && (await this.passwords.verify(password, stored ?? STAND_IN_PASSWORD_HASH));
+    if (!user || stored === null || !matches) {
       throw unauthenticated('email or password is incorrect');
     }
     if (this.options.requireVerification && user.emailVerifiedAt === null) {
