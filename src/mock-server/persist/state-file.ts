@@ -1,10 +1,17 @@
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import type { Engine } from '../engine/engine.js';
 import type { MockState, MockStateOptions } from '../state/mock-state.js';
 import { SnapshotError } from '../state/snapshot/errors.js';
 import { exportSnapshot } from '../state/snapshot/export.js';
 import { restoreSnapshot } from '../state/snapshot/restore.js';
+
+/**
+ * The mode of the state file: its owner alone reads and writes it, because it holds every live
+ * session token and password hash (write-file-atomic would otherwise copy the mode of the file it
+ * replaces, or take 0644 from a usual umask).
+ */
+export const STATE_FILE_MODE = 0o600;
 
 /** How `--persist` writes: debounced, so a burst of changes costs one write. */
 export interface PersistOptions {
@@ -35,14 +42,20 @@ export async function loadStateFile(file: string, options: MockStateOptions): Pr
     if (code === 'ENOENT') return null;
     throw new StateFileRefused(`cannot read the --persist file ${file} (${code ?? String(error)}); it is left untouched.`);
   }
+  let state: MockState;
   try {
     // The checks (and valibot) load only when there is a file to check.
     const { parseSnapshot } = await import('../state/snapshot/validate.js');
-    return restoreSnapshot(parseSnapshot(text), options);
+    state = restoreSnapshot(parseSnapshot(text), options);
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
     throw new StateFileRefused(`refusing the --persist file ${file}, left untouched: ${error.message.replace(/\.$/, '')}.`);
   }
+  // A good file written by an older version (or copied in) may be readable by others: narrow it
+  // now, not at the first change. Not fatal: where modes do not apply, the next write still
+  // replaces it with a new file of STATE_FILE_MODE.
+  await chmod(file, STATE_FILE_MODE).catch(() => undefined);
+  return state;
 }
 
 /**
@@ -110,7 +123,7 @@ export class StateFileWriter {
   private async write(strict = false): Promise<void> {
     const text = JSON.stringify(exportSnapshot(this.engine.state));
     try {
-      await writeFileAtomic(this.options.file, text, { fsync: true });
+      await writeFileAtomic(this.options.file, text, { fsync: true, mode: STATE_FILE_MODE });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (strict) throw new StateFileRefused(`cannot write the --persist file ${this.options.file} (${reason}).`);
