@@ -8,6 +8,7 @@ import type { BugLogger } from './engine/format-error.js';
 import type { DemoDataOptions } from './fixtures.js';
 import type { FixturesInput } from './fixtures-file/format.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
+import { HostAllowList } from './http/host-allow-list.js';
 import type { Clock } from './state/clock.js';
 import { nodePasswordHasher } from './platform/node-passwords.js';
 import { MockState, type MockStateOptions } from './state/mock-state.js';
@@ -19,8 +20,6 @@ import { attachWebSocketDoor } from './ws/attach.js';
 export interface MockServerOptions extends HttpDoorOptions {
   /** Port to listen on; 0 picks a free one. @default 4000 */
   readonly port?: number;
-  /** Interface to bind. @default '127.0.0.1' */
-  readonly host?: string;
   /** Seed of the demo data. @default 1 */
   readonly seed?: number;
   /** Start with no data at all instead of the demo workspace. @default false */
@@ -141,8 +140,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const persisted = options.persist && !options.random ? await persistedEngine(options, persistOptions(options.persist), engineOptions) : undefined;
   const engine = persisted?.engine ?? (options.random ? await randomEngine(options, options.random) : createEngine(await mockState(options), engineOptions));
   const server = createHttpDoor(engine, options);
-  const realtime = attachWebSocketDoor(server, engine, { anyone: Boolean(options.random) });
   const host = options.host ?? '127.0.0.1';
+  const realtime = attachWebSocketDoor(server, engine, new HostAllowList(host, options.allowedHosts), { anyone: Boolean(options.random) });
   const address = await listen(server, options.port ?? 4000, host);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${shownHost}:${address.port}`;

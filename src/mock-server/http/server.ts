@@ -10,14 +10,35 @@ import { graphqlRoute } from './graphql-route.js';
 import { oauthRoute } from './oauth-route.js';
 import { sendError, sendJson } from './respond.js';
 import { uploadsRoute } from './uploads-route.js';
+import { devCorsHeaders, DevOriginPolicy, refusedOriginMessage } from './dev-origin.js';
+import { HostAllowList, refusedHostMessage } from './host-allow-list.js';
+import { isLoopbackHost } from './loopback.js';
 
 export interface HttpDoorOptions {
+  /** Interface to bind; also a `Host` the door answers, and what decides the default of `devRoutes`. @default '127.0.0.1' */
+  readonly host?: string;
   /**
-   * Answer cross-origin requests from any origin, so a frontend dev server on another port can
-   * call the mock from a browser. @default true
+   * Answer cross-origin requests to `/graphql`, `/uploads` and `/files` from any origin, so a
+   * frontend dev server on another port can call the mock from a browser (bearer tokens, no
+   * cookies: see docs/mock-behaviour.md, "Safe defaults"). `/dev` is never open to every origin.
+   * @default true
    */
   readonly cors?: boolean;
-  /** Serve `/dev` and `/dev/...` (dev controls: outbox, request journal, chaos; `GET /dev` lists them). @default true */
+  /**
+   * Web origins (such as `http://localhost:5173`) that may call `/dev` from a page besides the
+   * mock's own (`--cors-origin`). An origin that is no http(s) URL throws. @default []
+   */
+  readonly corsOrigins?: readonly string[];
+  /**
+   * `Host` names answered besides `localhost`, `*.localhost`, IP literals and `host`
+   * (`--allowed-host`); `.example.test` allows that name and its subdomains. Any other `Host`
+   * gets 403, the defence against DNS rebinding. @default []
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Serve `/dev` and `/dev/...` (dev controls: outbox, request journal, chaos; `GET /dev` lists them).
+   * @default true on a loopback `host`, false on any other (`--dev-routes` turns it on there)
+   */
   readonly devRoutes?: boolean;
   /**
    * Answer `GET /graphql` from a browser (one that prefers `text/html`) with GraphiQL, and serve
@@ -42,25 +63,49 @@ const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
   const graphql = graphqlRoute(engine);
   const cors = options.cors ?? true;
-  const devRoutes = options.devRoutes ?? true;
+  const host = options.host ?? '127.0.0.1';
+  const devRoutes = options.devRoutes ?? isLoopbackHost(host);
+  const hosts = new HostAllowList(host, options.allowedHosts);
+  const devOrigins = new DevOriginPolicy(options.corsOrigins);
   const graphiql = (options.graphiql ?? true) ? graphiqlRoute() : null;
   // What POST /dev/reset goes back to: the state the server started with.
   const baseline = devRoutes ? StateBaseline.of(engine.state) : null;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (cors) res.setHeaders(CORS_HEADER_MAP);
     // The path alone decides the route; a URL object per request would cost more than the routing.
     const target = req.url ?? '/';
     const query = target.indexOf('?');
     const pathname = query < 0 ? target : target.slice(0, query);
-    const publicOrigin = `http://${req.headers.host ?? 'localhost'}`;
-    if (req.method === 'OPTIONS' && cors) {
+    // A readiness probe reads a constant, so it answers any Host (a container's health check
+    // may use a name nobody allowed); every other route is behind the allow-list.
+    if (pathname !== '/ready' && !hosts.allows(req.headers.host)) {
+      return sendError(res, 403, ErrorCode.FORBIDDEN, refusedHostMessage(req.headers.host));
+    }
+    const isDev = pathname === '/dev' || pathname.startsWith('/dev/');
+    if (baseline && isDev) {
+      const origin = req.headers.origin;
+      const verdict = devOrigins.judge(origin, req.headers.host);
+      if (verdict === 'refused') return sendError(res, 403, ErrorCode.FORBIDDEN, refusedOriginMessage(origin!));
+      if (verdict === 'named') {
+        res.setHeaders(new Map(Object.entries(devCorsHeaders(origin!))));
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204).end();
+          return;
+        }
+      }
+      return devRoute(engine, baseline, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
+    }
+    // `/dev` off (--no-dev-routes) is a 404 like any unknown path, and gets no CORS either.
+    const open = cors && !isDev;
+    if (open) res.setHeaders(CORS_HEADER_MAP);
+    if (req.method === 'OPTIONS' && open) {
       res.writeHead(204).end();
       return;
     }
     if (pathname === '/graphql') {
       if (graphiql && req.method === 'GET' && prefersHtml(req.headers.accept)) return graphiql.page(res);
-      return graphql(req, res, publicOrigin);
+      // Only an allowed Host gets here, so the URLs handed out (uploads, files) never name another.
+      return graphql(req, res, `http://${req.headers.host!}`);
     }
     if (graphiql && pathname.startsWith('/graphiql/')) return graphiql.asset(req, res, pathname.slice('/graphiql/'.length));
     if (pathname === '/ready') {
@@ -69,7 +114,6 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       }
       return sendJson(res, 200, { status: 'ready' });
     }
-    if (baseline && (pathname === '/dev' || pathname.startsWith('/dev/'))) return devRoute(engine, baseline, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
     if (pathname === '/oauth/authorize') return oauthRoute(engine.state, req, res, target.slice(pathname.length));
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
     if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!), () => engine.changed());

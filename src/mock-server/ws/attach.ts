@@ -1,14 +1,16 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Engine } from '../engine/engine.js';
+import { refusedHostMessage, type HostAllowList } from '../http/host-allow-list.js';
 import type { WebSocketDoor, WebSocketDoorOptions } from './websocket-door.js';
 
 /**
  * Routes WebSocket upgrades of `server` to the WebSocket door: `/graphql` only, anything else is
- * answered 404. The door (ws and graphql-ws, about 40 ms to import) loads in the background once
+ * answered 404; an upgrade whose `Host` is not in `hosts` is answered 403 (the HTTP door's rule:
+ * a DNS-rebinding page must not open a socket either). The door (ws and graphql-ws, about 40 ms to import) loads in the background once
  * the server listens, so start-up does not wait for it; an upgrade that comes first waits for it.
  */
-export function attachWebSocketDoor(server: Server, engine: Engine, options: WebSocketDoorOptions = {}): { close(): Promise<void> } {
+export function attachWebSocketDoor(server: Server, engine: Engine, hosts: HostAllowList, options: WebSocketDoorOptions = {}): { close(): Promise<void> } {
   let door: Promise<WebSocketDoor> | undefined;
   const load = () => (door ??= import('./websocket-door.js').then((module) => module.createWebSocketDoor(engine, options)));
   server.once('listening', () => setImmediate(() => void load()));
@@ -17,6 +19,11 @@ export function attachWebSocketDoor(server: Server, engine: Engine, options: Web
     const pathname = (request.url ?? '/').split('?', 1)[0];
     if (pathname !== '/graphql') {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (!hosts.allows(request.headers.host)) {
+      const body = refusedHostMessage(request.headers.host);
+      socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       return;
     }
     load().then(

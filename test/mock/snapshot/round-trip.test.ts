@@ -15,7 +15,7 @@ const text = (document: SnapshotDocument) => JSON.stringify(document);
 /** Status, content type and body, with `Host` fixed so the URLs both servers hand out are equal. */
 function post(url: string, query: string, variables: Record<string, unknown>, token: string | undefined): Promise<string> {
   const body = JSON.stringify({ query, variables });
-  const headers: Record<string, string> = { host: 'parley.test', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  const headers: Record<string, string> = { host: 'parley.localhost', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: 'POST', headers }, (response) => {
