@@ -6,6 +6,9 @@ import { startMockServer } from '../mock-server/mock-server.js';
 import { FixturesError } from '../mock-server/fixtures-file/problems.js';
 import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-file.js';
 import type { MockState } from '../mock-server/state/mock-state.js';
+import { normaliseOrigin } from '../mock-server/http/dev-origin.js';
+import { isLoopbackHost } from '../mock-server/http/loopback.js';
+import { exposureWarning } from './exposure-warning.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -28,6 +31,18 @@ function latencyRange(value: string): LatencyRange {
   return { minMs, maxMs };
 }
 
+/** A repeatable option: every value given, in order. */
+const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
+
+/** `--cors-origin`: an http(s) origin, normalised as browsers send it. */
+function corsOrigin(value: string, previous: readonly string[]): string[] {
+  try {
+    return [...previous, normaliseOrigin(value)];
+  } catch {
+    throw new InvalidArgumentError(`--cors-origin must be an http(s) origin such as http://localhost:5173, not ${value}.`);
+  }
+}
+
 const limitHelp: Record<keyof QueryLimits, string> = {
   maxBodyBytes: 'largest request body in bytes (413 above it)',
   maxTokens: 'most tokens in a GraphQL document',
@@ -43,7 +58,10 @@ interface ServeOptions extends Partial<QueryLimits> {
   seed: number;
   empty: boolean;
   cors: boolean;
-  devRoutes: boolean;
+  corsOrigin: string[];
+  allowedHost: string[];
+  /** Undefined unless --dev-routes or --no-dev-routes is given: then the host decides. */
+  devRoutes?: boolean;
   requireVerification: boolean;
   execution: ExecutionMode;
   random: boolean;
@@ -78,7 +96,11 @@ export function mockCommand(): Command {
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--seed <seed>', 'seed of the demo data (or of the random values with --random): the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
-    .option('--no-cors', 'refuse cross-origin browser requests (CORS is open by default)')
+    .option('--allowed-host <name>', 'also answer requests whose Host is this name (repeatable; .example.test allows its subdomains too); localhost, *.localhost, IP addresses and --host always are, any other Host gets 403 (DNS rebinding)', collect, [])
+    .option('--no-cors', 'refuse cross-origin browser requests to /graphql, /uploads and /files (open to every origin by default)')
+    .option('--cors-origin <origin>', 'let this web origin (e.g. http://localhost:5173) call /dev from a page (repeatable); /dev answers no other origin than its own by default', corsOrigin, [])
+    // Both forms, so that neither sets a default: the host decides when none is given.
+    .option('--dev-routes', 'serve /dev even when --host is not a loopback address (it is served on 127.0.0.1 and localhost by default)')
     .option('--no-dev-routes', 'do not serve /dev (dev controls: reset, snapshots, fixtures, request journal, chaos, outbox)')
     .option('--require-verification', 'login refuses accounts whose email is not verified', false)
     .option('--latency <ms>', 'wait MIN-MAX milliseconds (e.g. 200-800) before answering every query and mutation over HTTP (chaos; change it at /dev/chaos)', latencyRange)
@@ -105,13 +127,17 @@ export function mockCommand(): Command {
       (Object.keys(limitFlags) as (keyof QueryLimits)[]).filter((limit) => options[limit] !== undefined).map((limit) => [limit, options[limit]]),
     ) as Partial<QueryLimits>;
     const fixtures = options.fixtures === undefined ? null : await readFixturesFile(options.fixtures);
+    // On the network, /dev (the whole state, tokens and hashes included) is off unless asked for.
+    const devRoutes = options.devRoutes ?? isLoopbackHost(options.host);
     const server = await startMockServer({
       port,
       host: options.host,
       seed: options.seed,
       empty: options.empty,
       cors: options.cors,
-      devRoutes: options.devRoutes,
+      corsOrigins: options.corsOrigin,
+      allowedHosts: options.allowedHost,
+      devRoutes,
       requireVerification: options.requireVerification,
       execution: options.execution,
       limits,
@@ -139,12 +165,14 @@ export function mockCommand(): Command {
     });
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    const warning = exposureWarning(options.host, devRoutes);
+    if (warning) console.error(warning);
     // Printed last: whoever waits for this line may signal us at once.
     console.log(`parley mock listening on ${server.url}`);
     if (options.persist) console.log(`parley mock: state kept in ${options.persist} (written after every change)`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
     console.log(await startupNotes(server.url, options.empty || options.random, fixtures));
-    if (options.devRoutes) console.log(`dev controls: ${server.origin}/dev (reset, snapshots, fixtures, request journal, chaos, outbox)`);
+    if (devRoutes) console.log(`dev controls: ${server.origin}/dev (reset, snapshots, fixtures, request journal, chaos, outbox)`);
     if (options.latency) console.log(`parley mock: chaos latency ${options.latency.minMs}-${options.latency.maxMs} ms on every query and mutation over HTTP`);
   });
   return mock;
