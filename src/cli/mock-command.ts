@@ -93,7 +93,7 @@ export function mockCommand(): Command {
     .command('serve')
     .description('serve the mock: GraphQL at /graphql, readiness at /ready')
     .option('--port <port>', 'port to listen on (0 picks a free one); default $PORT or 4000', integer('--port', 0, 65535))
-    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--host <host>', 'interface to bind; one that is not loopback (0.0.0.0) puts the mock on the network: a warning, and /dev off unless --dev-routes', '127.0.0.1')
     .option('--seed <seed>', 'seed of the demo data (or of the random values with --random): the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
     .option('--allowed-host <name>', 'also answer requests whose Host is this name (repeatable; .example.test allows its subdomains too); localhost, *.localhost, IP addresses and --host always are, any other Host gets 403 (DNS rebinding)', collect, [])
@@ -110,7 +110,7 @@ export function mockCommand(): Command {
     )
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
-      new Option('--persist <file>', 'keep the state in this JSON file: loaded at start when it exists, written (atomically) after changes')
+      new Option('--persist <file>', 'keep the state in this JSON file: loaded at start when it exists, written (atomically, mode 0600: it holds tokens and password hashes) after changes')
         .conflicts('random'),
     )
     .addOption(
