@@ -14,8 +14,8 @@ export interface JournalCaller {
 }
 
 /**
- * One request as the door hands it to {@link RequestJournal.record}. The journal keeps none of
- * these objects: it keeps a bounded, redacted summary (see `journal-variables.ts`).
+ * One request as the door hands it to {@link RequestJournal.record}. The journal keeps neither
+ * its document nor its variables: it keeps a bounded, redacted summary (see `journal-variables.ts`).
  */
 export interface JournalRecord {
   /** When the request arrived, on the state's clock (epoch ms). */
