@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestJournal } from '../../src/mock-server/engine/journal.js';
-import { redactSecrets } from '../../src/mock-server/engine/redact.js';
+import { summariseVariables } from '../../src/mock-server/engine/journal-variables.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { expectCode, gql, ok } from '../support/client.js';
 import { acknowledged, connectSocket } from '../support/socket.js';
@@ -78,7 +78,7 @@ describe('GET /dev/journal: the last GraphQL requests, newest first', () => {
     expect(refresh!.variables).toEqual({ refreshToken: '[redacted]' });
     expect(JSON.stringify(await journal())).not.toContain(world.a.password);
     expect(JSON.stringify(await journal())).not.toContain(world.a.refreshToken);
-    expect(redactSecrets({ input: { code: 'oac_1', codeVerifier: 'v', codeChallenge: 'c', list: [{ accessToken: 't', n: 1 }] } })).toEqual({
+    expect(summariseVariables({ input: { code: 'oac_1', codeVerifier: 'v', codeChallenge: 'c', list: [{ accessToken: 't', n: 1 }] } }).value).toEqual({
       input: { code: '[redacted]', codeVerifier: '[redacted]', codeChallenge: 'c', list: [{ accessToken: '[redacted]', n: 1 }] },
     });
   });
@@ -115,7 +115,7 @@ describe('GET /dev/journal: the last GraphQL requests, newest first', () => {
   it('keeps the last `capacity` requests in a ring: the oldest give way', () => {
     const ring = new RequestJournal(3);
     for (const n of [1, 2, 3, 4, 5]) {
-      ring.record({ at: n, transport: 'http', document: null, operationName: `Q${n}`, variables: null, caller: null, status: 200, durationMs: 1, errorCodes: [] });
+      ring.record({ at: n, transport: 'http', schema: null, document: null, operationName: `Q${n}`, variables: null, caller: null, status: 200, durationMs: 1, errorCodes: [] });
     }
     expect(ring.size).toBe(3);
     expect(ring.list().map((entry) => entry.operationName)).toEqual(['Q5', 'Q4', 'Q3']);

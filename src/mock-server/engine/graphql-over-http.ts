@@ -147,6 +147,7 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
     engine.journal.record({
       at,
       transport,
+      schema: engine.schema,
       document: flight.document,
       operationName: flight.operationName,
       variables: flight.variables,

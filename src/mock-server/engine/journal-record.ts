@@ -48,6 +48,7 @@ export async function journaledExecute(engine: Engine, transport: JournalTranspo
   engine.journal.record({
     at,
     transport,
+    schema: engine.schema,
     document: args.document,
     operationName: args.operationName ?? null,
     variables: args.variableValues ?? null,

@@ -2,10 +2,14 @@ import { ErrorCode } from '../../../schema/error-codes.js';
 import { sendError, sendJson } from '../respond.js';
 import type { DevRoute } from './dev-route.js';
 
-/** `GET /dev/journal[?limit=N]`, `DELETE /dev/journal`: the last GraphQL requests of every door. */
+/**
+ * `GET /dev/journal[?limit=N]`, `DELETE /dev/journal`: the last GraphQL requests of every door.
+ * The journal holds only bounded, already redacted copies (`engine/journal.ts`), so reading it
+ * serialises at most `maxBytes` and cannot fail on what a request sent.
+ */
 export const journalRoute: DevRoute = {
   path: '/dev/journal',
-  description: 'the last GraphQL requests (HTTP, WebSocket, MSW), newest first, secrets redacted; ?limit=N; DELETE clears it',
+  description: 'the last GraphQL requests (HTTP, WebSocket, MSW), newest first, secrets redacted, variables cut to 4 KiB; ?limit=N; DELETE clears it',
   methods: {
     GET: ({ engine, query }, res) => {
       const { journal } = engine;
@@ -17,7 +21,7 @@ export const journalRoute: DevRoute = {
           return sendError(res, 400, ErrorCode.BAD_USER_INPUT, `limit must be a whole number from 1 to ${journal.capacity}, but got ${JSON.stringify(raw)}`);
         }
       }
-      sendJson(res, 200, { capacity: journal.capacity, entries: journal.list(limit) });
+      sendJson(res, 200, { capacity: journal.capacity, bytes: journal.bytes, maxBytes: journal.maxBytes, entries: journal.list(limit) });
     },
     DELETE: ({ engine }, res) => {
       sendJson(res, 200, { cleared: engine.journal.clear() });
