@@ -5,13 +5,15 @@ import type { MockState } from '../state/mock-state.js';
 import { uploadRules } from '../state/files/uploads.js';
 import { BodyTooLarge, readBody } from './body.js';
 import { sendError, sendJson } from './respond.js';
+import { userContentHeaders } from './user-content.js';
 
 const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, BAD_USER_INPUT: 400 };
 
 /**
  * `/uploads/<key>`: the URLs `createUploadUrl` hands out. PUT stores the file (the key is the
  * permission, as with a pre-signed URL); GET serves a PUBLIC upload (avatars, icons: its
- * `publicUrl`) back with the type it was declared with. PRIVATE bytes are served only through the
+ * `publicUrl`) back with the type it was declared with, as user content (`userContentHeaders`:
+ * nosniff, a sandboxing CSP, active types as attachments). PRIVATE bytes are served only through the
  * signed, expiring links of `/files`, which check who may see the file. `stored` is called after
  * a PUT stored bytes (the engine's change signal, for persistence).
  */
@@ -34,7 +36,10 @@ export async function uploadsRoute(state: MockState, req: IncomingMessage, res: 
     if (upload.scope === 'PRIVATE') {
       return sendError(res, 403, ErrorCode.FORBIDDEN, 'a PRIVATE upload is not served here: ask attachmentDownloadUrl or storedFileDownloadUrl for a signed link');
     }
-    res.writeHead(200, { 'content-type': upload.contentType, 'content-length': upload.body.byteLength });
+    res.writeHead(200, {
+      ...userContentHeaders({ contentType: upload.contentType, fileName: upload.fileName, wanted: 'inline' }),
+      'content-length': upload.body.byteLength,
+    });
     res.end(req.method === 'GET' ? upload.body : undefined);
     return;
   }
