@@ -22,6 +22,7 @@ import { FileLibrary } from './files/library.js';
 import { FileLibrarySummaries } from './files/library-summary.js';
 import { FileFolders } from './files/folders.js';
 import { FileLinks } from './files/file-links.js';
+import { SigningKey } from './files/signing-key.js';
 import { StoredFiles } from './files/stored-files.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
@@ -136,7 +137,8 @@ export class MockState {
     this.fileLibrarySummaries = new FileLibrarySummaries(ctx, this.fileQuota);
     this.storedFiles = new StoredFiles(ctx, this.fileQuota);
     this.fileFolders = new FileFolders(ctx);
-    this.fileLinks = new FileLinks(ctx);
+    const signingKey = new SigningKey(secrets);
+    this.fileLinks = new FileLinks(ctx, signingKey);
     this.conversations = new Conversations(ctx);
     this.conversationSettings = new ConversationSettings(ctx, this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx);
