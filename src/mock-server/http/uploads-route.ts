@@ -7,11 +7,19 @@ import { BodyTooLarge, readBody } from './body.js';
 import { sendError, sendJson } from './respond.js';
 import { userContentHeaders } from './user-content.js';
 
-const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, BAD_USER_INPUT: 400 };
+const STATUS: Partial<Record<ErrorCode, number>> = { FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, BAD_USER_INPUT: 400 };
+
+/** The `signature` parameter of the request's URL, or null. */
+function signatureOf(req: IncomingMessage): string | null {
+  // Any origin does: only the query is read, and it is parsed, never followed.
+  return new URL(req.url ?? '/', 'http://upload.invalid').searchParams.get('signature');
+}
 
 /**
- * `/uploads/<key>`: the URLs `createUploadUrl` hands out. PUT stores the file (the key is the
- * permission, as with a pre-signed URL); GET serves a PUBLIC upload (avatars, icons: its
+ * `/uploads/<key>`: the URLs `createUploadUrl` hands out. PUT stores the file when the URL carries
+ * the signature `createUploadUrl` gave its creator, and only until the key is used
+ * (`UploadUrls.writable`: 403 without a valid signature, 409 once used); the signature is checked
+ * before the body is read. GET serves a PUBLIC upload (avatars, icons: its
  * `publicUrl`) back with the type it was declared with, as user content (`userContentHeaders`:
  * nosniff, a sandboxing CSP, active types as attachments). PRIVATE bytes are served only through the
  * signed, expiring links of `/files`, which check who may see the file. `stored` is called after
@@ -20,6 +28,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, BAD_USER_IN
 export async function uploadsRoute(state: MockState, req: IncomingMessage, res: ServerResponse, key: string, stored: () => void = () => {}): Promise<void> {
   if (req.method === 'PUT') {
     try {
+      await state.uploadUrls.writable(key, signatureOf(req));
       const body = await readBody(req, uploadRules.maxBytes);
       const upload = state.uploads.put(key, body);
       stored();
