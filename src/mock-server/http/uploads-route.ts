@@ -27,15 +27,18 @@ function signatureOf(req: IncomingMessage): string | null {
  */
 export async function uploadsRoute(state: MockState, req: IncomingMessage, res: ServerResponse, key: string, stored: () => void = () => {}): Promise<void> {
   if (req.method === 'PUT') {
+    let bodyRead = false;
     try {
       await state.uploadUrls.writable(key, signatureOf(req));
       const body = await readBody(req, uploadRules.maxBytes);
+      bodyRead = true;
       const upload = state.uploads.put(key, body);
       stored();
       return sendJson(res, 200, { key: upload.key, size: body.byteLength });
     } catch (error) {
       if (error instanceof BodyTooLarge) return sendError(res, 413, ErrorCode.BAD_USER_INPUT, error.message, { connection: 'close' });
-      if (error instanceof DomainError) return sendError(res, STATUS[error.code] ?? 400, error.code, error.message);
+      // A PUT refused before its body was read: close, rather than let Node drain up to any number of unwanted bytes.
+      if (error instanceof DomainError) return sendError(res, STATUS[error.code] ?? 400, error.code, error.message, bodyRead ? {} : { connection: 'close' });
       throw error;
     }
   }
