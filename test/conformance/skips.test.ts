@@ -23,7 +23,7 @@ const brokenUpload: ProxyHooks = {
   response(response, call) {
     const upload = call.fields.includes('createUploadUrl') ? (response.body.data?.['createUploadUrl'] as { uploadUrl?: string } | null | undefined) : undefined;
     if (!upload?.uploadUrl) return undefined;
-    return { ...response, body: { ...response.body, data: { ...response.body.data, createUploadUrl: { ...upload, uploadUrl: `${upload.uploadUrl}-gone` } } } };
+    return { ...response, body: { ...response.body, data: { ...response.body.data, createUploadUrl: { ...upload, uploadUrl: upload.uploadUrl.replace('/uploads/', '/uploads-gone/') } } } };
   },
 };
 

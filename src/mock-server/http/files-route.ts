@@ -1,22 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { create as contentDisposition } from 'content-disposition';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { DomainError } from '../state/errors.js';
 import type { MockState } from '../state/mock-state.js';
 import { sendError } from './respond.js';
+import { userContentHeaders } from './user-content.js';
 
 const STATUS: Partial<Record<ErrorCode, number>> = { FORBIDDEN: 403, NOT_FOUND: 404 };
 
 /**
  * `/files/<token>`: the signed URLs of `attachmentDownloadUrl`, `attachmentPreviewUrl`,
  * `storedFileDownloadUrl` and `storedFilePreviewUrl`. GET and HEAD serve the bytes with the
- * recorded type; a download says `Content-Disposition: attachment` with the file name (RFC 6266,
- * the name also in RFC 8187 form when it is not plain ASCII), a preview `inline`. A tampered or
- * expired token is 403, a file gone since the link was made 404, both with a JSON error body.
+ * recorded type; a download says `Content-Disposition: attachment` with the file's base name
+ * (RFC 6266, the name also in RFC 8187 form when it is not plain ASCII), a preview `inline`, but
+ * only for a passive type (an HTML or SVG preview is an attachment too: see `userContentHeaders`).
+ * A tampered or expired token is 403, a file gone since the link was made 404, both with a JSON
+ * error body.
  *
  * The response may be kept in the browser's own cache until the link expires, never in a shared
- * one; `nosniff` and a sandboxing CSP keep an uploaded HTML or SVG file from running as the mock's
- * own page.
+ * one.
  */
 export async function filesRoute(state: MockState, req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -31,12 +32,9 @@ export async function filesRoute(state: MockState, req: IncomingMessage, res: Se
   }
   const maxAge = Math.max(0, Math.floor((file.expiresAt - state.clock.now()) / 1000));
   res.writeHead(200, {
-    'content-type': file.contentType,
+    ...userContentHeaders({ contentType: file.contentType, fileName: file.fileName, wanted: file.purpose === 'download' ? 'attachment' : 'inline' }),
     'content-length': file.bytes.byteLength,
-    'content-disposition': contentDisposition(file.fileName, { type: file.purpose === 'download' ? 'attachment' : 'inline' }),
     'cache-control': `private, max-age=${maxAge}`,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': 'sandbox',
   });
   res.end(req.method === 'GET' ? file.bytes : undefined);
 }

@@ -22,6 +22,8 @@ import { FileLibrary } from './files/library.js';
 import { FileLibrarySummaries } from './files/library-summary.js';
 import { FileFolders } from './files/folders.js';
 import { FileLinks } from './files/file-links.js';
+import { SigningKey } from './files/signing-key.js';
+import { UploadUrls } from './files/upload-urls.js';
 import { StoredFiles } from './files/stored-files.js';
 import { Users } from './accounts/users.js';
 import { EmailVerification } from './accounts/verification.js';
@@ -92,6 +94,8 @@ export class MockState {
   readonly messages: Messages;
   readonly messagePages: MessagePages;
   readonly uploads: Uploads;
+  /** Signs upload URLs and says who may PUT to one. */
+  readonly uploadUrls: UploadUrls;
   /** Bytes stored per workspace, against its quota. */
   readonly fileQuota: FileQuota;
   /** `fileLibrary` and `fileLibrarySummary`: attachments and stored files as the caller sees them. */
@@ -136,7 +140,10 @@ export class MockState {
     this.fileLibrarySummaries = new FileLibrarySummaries(ctx, this.fileQuota);
     this.storedFiles = new StoredFiles(ctx, this.fileQuota);
     this.fileFolders = new FileFolders(ctx);
-    this.fileLinks = new FileLinks(ctx);
+    // One key signs file links and upload URLs, so one snapshot field keeps both working.
+    const signingKey = new SigningKey(secrets);
+    this.fileLinks = new FileLinks(ctx, signingKey);
+    this.uploadUrls = new UploadUrls(ctx, signingKey);
     this.conversations = new Conversations(ctx);
     this.conversationSettings = new ConversationSettings(ctx, this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx);

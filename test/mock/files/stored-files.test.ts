@@ -56,8 +56,9 @@ describe('registerStoredFile', () => {
     expect(digestTables(mock.state.tables)).toBe(before);
     ok(await gql(mock.url, REGISTER, { i: { ...input, size: 4 } }, world.b.token));
     expect(field(await gql(mock.url, REGISTER, { i: { ...input, size: 4 } }, world.b.token))).toEqual({ code: 'BAD_USER_INPUT', field: 'input.key' });
-    // The bytes of a registered key cannot change any more.
-    expect((await fetch(`${mock.origin}/uploads/${encodeURIComponent(key)}`, { method: 'PUT', body: 'other' })).status).toBe(400);
+    // The bytes of a registered key cannot change any more, not even through its creator's signed URL.
+    const signature = await mock.state.uploadUrls.sign(mock.state.uploads.find(key)!);
+    expect((await fetch(`${mock.origin}/uploads/${encodeURIComponent(key)}?signature=${signature}`, { method: 'PUT', body: 'other' })).status).toBe(409);
   });
 
   it('CHANNEL files need a conversation of the workspace the caller is in; folders must be of the workspace', async () => {

@@ -1,14 +1,22 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
 import { iso } from '../views/time.js';
-import { uploadUrl } from '../views/urls.js';
+import { signedUploadUrl, uploadUrl } from '../views/urls.js';
 
-/** createUploadUrl: a key and a URL on this server to PUT the file to. */
+/**
+ * createUploadUrl: a key and a URL on this server to PUT the file to, signed for the caller; a
+ * PUBLIC upload's `publicUrl` is the same path without the signature, which only reads.
+ */
 export const uploadResolvers: Resolvers = {
   Mutation: {
-    createUploadUrl: (_root, { input }, ctx) => {
+    createUploadUrl: async (_root, { input }, ctx) => {
       const upload = ctx.state.uploads.create(input, ctx.userId());
-      const url = uploadUrl(ctx.publicOrigin, upload.key);
-      return { key: upload.key, uploadUrl: url, publicUrl: upload.scope === 'PUBLIC' ? url : null, expiresAt: iso(upload.expiresAt) };
+      const signature = await ctx.state.uploadUrls.sign(upload);
+      return {
+        key: upload.key,
+        uploadUrl: signedUploadUrl(ctx.publicOrigin, upload.key, signature),
+        publicUrl: upload.scope === 'PUBLIC' ? uploadUrl(ctx.publicOrigin, upload.key) : null,
+        expiresAt: iso(upload.expiresAt),
+      };
     },
   },
 };

@@ -1,8 +1,13 @@
 import type { UserRecord } from '../../state/accounts/records.js';
 
-/** Where the HTTP door serves an upload key (PUT to store, GET to read). */
+/** Where the HTTP door serves an upload key for reading (GET): `publicUrl`, avatars, icons. It never writes. */
 export function uploadUrl(publicOrigin: string, key: string): string {
   return `${publicOrigin}/uploads/${encodeURIComponent(key)}`;
+}
+
+/** The URL its creator PUTs an upload's bytes to: the read URL with the write signature (`UploadUrls`). */
+export function signedUploadUrl(publicOrigin: string, key: string, signature: string): string {
+  return `${uploadUrl(publicOrigin, key)}?signature=${encodeURIComponent(signature)}`;
 }
 
 /** Where a user's avatar is served, or null when they have none. */

@@ -127,7 +127,8 @@ export class Users {
 
   /**
    * `updateAvatar`: the avatar becomes the image uploaded under `key` (an upload of scope PUBLIC
-   * that the caller made and PUT bytes to), or none for null.
+   * that the caller made and PUT bytes to, used for nothing else), or none for null. The upload
+   * is then used: its bytes never change.
    */
   updateAvatar(userId: string, key: string | null, uploads: Uploads): UserRecord {
     const user = this.get(userId);
@@ -135,7 +136,9 @@ export class Users {
       user.avatarKey = null;
       return user;
     }
-    user.avatarKey = uploads.publicImage(key, userId, 'key').key;
+    const upload = uploads.publicImage(key, userId, 'key', userId);
+    uploads.use(upload, userId);
+    user.avatarKey = upload.key;
     return user;
   }
 

@@ -1,11 +1,11 @@
 import { messageOfMember } from '../conversations/access.js';
 import { forbidden, notFound } from '../errors.js';
 import { requireId } from '../input.js';
-import { lazy } from '../lazy.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
 import type { StateContext } from '../tables.js';
 import { canManageStoredFile, canSeeStoredFile, storedFileEntry } from './entries.js';
 import { isAttachmentAccessible } from './shared-files.js';
+import { loadJwt, type SigningKey } from './signing-key.js';
 import { visibleStoredFile } from './stored-files.js';
 
 /** Signed file URLs. SPEC.md leaves them open; these are the mock's (docs/mock-behaviour.md, "Files"). */
@@ -29,11 +29,6 @@ export interface LinkedFile {
   readonly expiresAt: number;
 }
 
-/** jose's HS256 signer and verifier, from their subpaths (the package root loads all of jose), on first use. */
-const loadJwt = lazy(async () => {
-  const [{ SignJWT }, { jwtVerify }] = await Promise.all([import('jose/jwt/sign'), import('jose/jwt/verify')]);
-  return { SignJWT, jwtVerify };
-});
 
 const ISSUER = 'parley-mock/files';
 const PURPOSES: readonly string[] = ['download', 'preview'] satisfies FileLinkPurpose[];
@@ -52,8 +47,8 @@ function parseSubject(claim: unknown): Subject | null {
 /**
  * Signed, expiring URLs for the bytes of attachments and stored files. A link is a JWT (HS256,
  * signed with jose) naming the file, the purpose, the caller and the expiry; the HTTP door serves
- * `/files/<token>`. The key is made from the injected secrets on first use, so equal states sign
- * equal links; it lives as long as the state (a restarted mock's old links are refused).
+ * `/files/<token>`. The key is the state's {@link SigningKey}, shared with upload URLs; it lives
+ * as long as the state and its snapshots (a restarted mock without one refuses old links).
  *
  * Who gets a link: who may see the file now (an attachment: members of its message's
  * conversation, while the message is not deleted and, for a shared stored file, while that file
@@ -63,9 +58,10 @@ function parseSubject(claim: unknown): Subject | null {
  * a file trashed, deleted or closed to them since is refused.
  */
 export class FileLinks {
-  private key: Uint8Array | undefined;
-
-  constructor(private readonly ctx: StateContext) {}
+  constructor(
+    private readonly ctx: StateContext,
+    private readonly key: SigningKey,
+  ) {}
 
   /** A token for an attachment's bytes (SPEC.md: `attachmentDownloadUrl`, `attachmentPreviewUrl`). */
   async forAttachment(attachmentId: string, purpose: FileLinkPurpose, userId: string): Promise<string> {
@@ -134,23 +130,19 @@ export class FileLinks {
     return { attachment, bytes };
   }
 
-  /** The signing key, for a snapshot: null until the first link was signed or opened. */
+  /** The signing key, for a snapshot: null until the first link or upload URL was signed or checked. */
   savedKey(): Uint8Array | null {
-    return this.key ?? null;
+    return this.key.saved();
   }
 
-  /** Signs and checks with a snapshot's key from now on, so links issued before it still open. */
+  /** Signs and checks with a snapshot's key from now on, so links and upload URLs issued before it still work. */
   loadKey(key: Uint8Array): void {
-    this.key = key;
-  }
-
-  private signingKey(): Uint8Array {
-    return (this.key ??= new TextEncoder().encode(this.ctx.secrets(32)));
+    this.key.load(key);
   }
 
   private async sign(subject: Subject, purpose: FileLinkPurpose, userId: string): Promise<string> {
     const { SignJWT } = await loadJwt();
-    const key = this.signingKey();
+    const key = this.key.get();
     // Whole seconds, as JWT has them; the clock is the state's, never the system's.
     const now = Math.floor(this.ctx.clock.now() / 1000);
     return new SignJWT({ file: subjectClaim(subject), use: purpose })
@@ -165,7 +157,7 @@ export class FileLinks {
   private async verify(token: string): Promise<{ subject: Subject; purpose: FileLinkPurpose; userId: string; expiresAt: number }> {
     if (token.length > fileLinkRules.tokenMax) throw forbidden('this file link is not valid');
     const { jwtVerify } = await loadJwt();
-    const key = this.signingKey();
+    const key = this.key.get();
     let payload;
     try {
       ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(this.ctx.clock.now()), requiredClaims: ['exp', 'sub'] }));

@@ -14,9 +14,9 @@ export interface UploadRecord {
   /** Set once the client has PUT the bytes. */
   body: Uint8Array | null;
   /**
-   * Set once the key is used: the id of the message it is attached to, or of the stored file
-   * registered from it (`registerStoredFile`). A key is used at most once, and its bytes cannot
-   * change from then on.
+   * Set once the key is used: the id of the message it is attached to, of the stored file
+   * registered from it (`registerStoredFile`), of the user whose avatar or of the workspace whose
+   * icon it is. A key is used at most once, and its bytes cannot change from then on.
    */
   attachedTo: string | null;
 }

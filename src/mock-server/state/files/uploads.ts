@@ -2,6 +2,7 @@ import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireText } from '../input.js';
 import type { UploadRecord, UploadScope } from './records.js';
 import type { StateContext } from '../tables.js';
+import { usedUpload } from './upload-urls.js';
 
 /** Limits of the upload flow. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const uploadRules = {
@@ -23,7 +24,8 @@ export function requireContentType(value: string, argument: string): string {
 
 /**
  * Upload keys: `createUploadUrl` issues a key and a URL; the client PUTs the bytes there; the key
- * can then be attached to a message. The HTTP door serves the PUT and GET of those URLs.
+ * is then used once, by its creator: as their avatar, a workspace's icon, a message's attachment
+ * or a stored file. The HTTP door serves the PUT (signed: see `UploadUrls`) and GET of those URLs.
  */
 export class Uploads {
   constructor(private readonly ctx: StateContext) {}
@@ -45,12 +47,16 @@ export class Uploads {
     return upload;
   }
 
-  /** Stores the bytes PUT to an upload URL. Throws NOT_FOUND for an unknown key. */
+  /**
+   * Stores the bytes PUT to an upload URL. Who may write is the door's question, asked first
+   * (`UploadUrls.writable`); fixtures write directly. Throws NOT_FOUND for an unknown key,
+   * CONFLICT once the key is used (asked again here: it may have been used while the body came).
+   */
   put(key: string, body: Uint8Array): UploadRecord {
     const upload = this.ctx.tables.uploads.get(key);
     if (!upload) throw notFound('no upload URL has this key');
     if (upload.expiresAt <= this.ctx.clock.now()) throw badInput('this upload URL has expired; ask for a new one');
-    if (upload.attachedTo !== null) throw badInput('this upload is already used by a message or a stored file and cannot change');
+    if (upload.attachedTo !== null) throw usedUpload();
     if (body.byteLength > uploadRules.maxBytes) throw badInput(`an upload may have at most ${uploadRules.maxBytes} bytes`);
     upload.body = body;
     return upload;
@@ -62,16 +68,26 @@ export class Uploads {
 
   /**
    * The upload under `key`, checked for use as a picture everyone may see (an avatar, a workspace
-   * icon): made by `ownerId`, of scope PUBLIC, an image, its bytes PUT. `argument` names the
-   * argument in errors.
+   * icon): made by `ownerId`, of scope PUBLIC, an image, its bytes PUT, and unused, or already
+   * used by `user` (the user or workspace it is for: setting the same picture again is no new
+   * use). `argument` names the argument in errors. Mark it with {@link use} once every argument
+   * is checked.
    */
-  publicImage(key: string, ownerId: string, argument: string): UploadRecord {
+  publicImage(key: string, ownerId: string, argument: string, user: string | null): UploadRecord {
     const upload = this.find(key);
     if (!upload) throw notFound('no upload has this key: ask createUploadUrl for one', argument);
     if (upload.ownerId !== ownerId) throw forbidden('this upload belongs to another user');
+    if (upload.attachedTo !== null && upload.attachedTo !== user) {
+      throw badInput(`${argument} is already used (an avatar, a workspace icon, an attachment or a stored file): upload the image again`, argument);
+    }
     if (upload.scope !== 'PUBLIC') throw badInput(`${argument} must be an upload of scope PUBLIC`, argument);
     if (!upload.contentType.startsWith('image/')) throw badInput(`${argument} must be an image, but the upload is ${upload.contentType}`, argument);
     if (!upload.body) throw badInput('nothing was uploaded under this key yet: PUT the image to its uploadUrl first', argument);
     return upload;
+  }
+
+  /** Marks `upload` used by `user` (a user's id for an avatar, a workspace's for an icon): its bytes are final. */
+  use(upload: UploadRecord, user: string): void {
+    upload.attachedTo = user;
   }
 }

@@ -67,13 +67,13 @@ export class Workspaces {
     const { tables, clock } = this.ctx;
     const name = requireText(input.name, 'input.name', { max: workspaceRules.nameMax });
     const slug = requireSlug(input.slug, 'input.slug', (candidate) => tables.workspacesBySlug.has(candidate));
-    const iconKey = input.iconKey == null ? null : this.uploads.publicImage(input.iconKey, ownerId, 'input.iconKey').key;
+    const icon = input.iconKey == null ? null : this.uploads.publicImage(input.iconKey, ownerId, 'input.iconKey', null);
     const now = clock.now();
     const workspace: WorkspaceRecord = {
       id: this.ctx.ids(),
       name,
       slug,
-      iconKey,
+      iconKey: icon?.key ?? null,
       purposes: [...new Set(input.purposes ?? [])],
       teamSize: input.teamSize ?? null,
       createdAt: now,
@@ -81,6 +81,7 @@ export class Workspaces {
       joinEmailDomains: [],
       members: new Map([[ownerId, { userId: ownerId, role: 'OWNER', joinedAt: now, departmentId: null, jobTitle: null }]]),
     };
+    if (icon) this.uploads.use(icon, workspace.id);
     tables.workspaces.set(workspace.id, workspace);
     tables.workspacesBySlug.set(slug, workspace.id);
     this.conversations.createChannel(
@@ -101,7 +102,8 @@ export class Workspaces {
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can change a workspace');
     const name = input.name == null ? workspace.name : requireText(input.name, 'input.name', { max: workspaceRules.nameMax });
     const slug = input.slug == null ? workspace.slug : requireSlug(input.slug, 'input.slug', (candidate) => candidate !== workspace.slug && tables.workspacesBySlug.has(candidate));
-    const iconKey = input.iconKey === undefined ? workspace.iconKey : input.iconKey === null ? null : this.uploads.publicImage(input.iconKey, userId, 'input.iconKey').key;
+    const icon = input.iconKey == null ? null : this.uploads.publicImage(input.iconKey, userId, 'input.iconKey', workspace.id);
+    const iconKey = input.iconKey === undefined ? workspace.iconKey : (icon?.key ?? null);
     if (slug !== workspace.slug) {
       tables.workspacesBySlug.delete(workspace.slug);
       tables.workspacesBySlug.set(slug, workspace.id);
@@ -109,6 +111,7 @@ export class Workspaces {
     workspace.name = name;
     workspace.slug = slug;
     workspace.iconKey = iconKey;
+    if (icon) this.uploads.use(icon, workspace.id);
     if (input.purposes != null) workspace.purposes = [...new Set(input.purposes)];
     if (input.teamSize !== undefined) workspace.teamSize = input.teamSize;
     workspace.updatedAt = clock.now();

@@ -1,0 +1,35 @@
+import { lazy } from '../lazy.js';
+import type { SecretGenerator } from '../secrets.js';
+
+/** jose's HS256 signer and verifier, from their subpaths (the package root loads all of jose), on first use. */
+export const loadJwt = lazy(async () => {
+  const [{ SignJWT }, { jwtVerify }] = await Promise.all([import('jose/jwt/sign'), import('jose/jwt/verify')]);
+  return { SignJWT, jwtVerify };
+});
+
+/**
+ * The HS256 key that signs the mock's capability URLs: file links (`/files/<token>`) and upload
+ * URLs (`/uploads/<key>?signature=`). Each kind has its own issuer, so a token of one is never
+ * taken for the other. The key is made from the injected secrets on first use, so equal states
+ * sign equal URLs; it is saved in snapshots, so a restored mock still honours what it issued.
+ */
+export class SigningKey {
+  private key: Uint8Array | undefined;
+
+  constructor(private readonly secrets: SecretGenerator) {}
+
+  /** The key, made on first use. */
+  get(): Uint8Array {
+    return (this.key ??= new TextEncoder().encode(this.secrets(32)));
+  }
+
+  /** The key, for a snapshot: null until the first URL was signed or checked. */
+  saved(): Uint8Array | null {
+    return this.key ?? null;
+  }
+
+  /** Signs and checks with a snapshot's key from now on. */
+  load(key: Uint8Array): void {
+    this.key = key;
+  }
+}
