@@ -31,6 +31,7 @@ function latencyRange(value: string): LatencyRange {
 const limitHelp: Record<keyof QueryLimits, string> = {
   maxBodyBytes: 'largest request body in bytes (413 above it)',
   maxTokens: 'most tokens in a GraphQL document',
+  maxNesting: 'deepest bracket nesting of a document or of the variables (checked before parsing)',
   maxDepth: 'deepest field nesting of an operation (introspection exempt)',
   maxAliases: 'most aliases in an operation',
   maxDirectives: 'most directives in an operation',
