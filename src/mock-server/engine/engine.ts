@@ -25,6 +25,7 @@ import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
 import { RequestJournal } from './journal.js';
 import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
 import { documentNestsDeeperThan, valueNestsDeeperThan } from './nesting.js';
+import { loneSurrogateIn, malformedUnicode } from './well-formed-text.js';
 
 /**
  * How operations run.
@@ -210,14 +211,17 @@ export class Engine {
 
   /**
    * The door's checks of the variables, every request, before anything walks them recursively
-   * (coercion, the journal's redaction, a subscription's shape key): their nesting.
+   * (coercion, the journal's redaction, a subscription's shape key): their nesting, then
+   * well-formed Unicode in every string, so no door and no resolver ever sees a lone surrogate.
+   * The document's own string literals need no check: graphql-js's lexer refuses lone surrogates.
    */
   private refuseVariables(variables: OperationRequest['variables']): GraphQLError | undefined {
     if (variables == null) return undefined;
     if (valueNestsDeeperThan(variables, this.limits.maxNesting)) {
       return tooComplex(`The variables nest more than ${this.limits.maxNesting} arrays and objects deep.`, 'maxNesting');
     }
-    return undefined;
+    const malformed = loneSurrogateIn(variables);
+    return malformed === undefined ? undefined : malformedUnicode(malformed);
   }
 
   /** Executes prepared arguments (errors still unformatted: doors format through {@link formatError}). */
