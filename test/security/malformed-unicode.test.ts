@@ -69,4 +69,15 @@ describe('whole characters are accepted and served', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''plan%20%F0%9F%9A%80.pdf");
   });
+
+  it('a file name that holds a lone surrogate all the same (a restored snapshot is not a variable) is served, the half replaced', async () => {
+    const { registerStoredFile } = ok(await registerFile('snapshot.pdf'));
+    mock.state.tables.storedFiles.get(registerStoredFile.id)!.fileName = `snap${LONE}.pdf`;
+    const { storedFileDownloadUrl } = ok(
+      await gql<{ storedFileDownloadUrl: string }>(mock.url, 'query($id: ID!) { storedFileDownloadUrl(id: $id) }', { id: registerStoredFile.id }, world.b.token),
+    );
+    const download = await fetch(storedFileDownloadUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''snap%EF%BF%BD.pdf");
+  });
 });

@@ -33,10 +33,19 @@ export async function filesRoute(state: MockState, req: IncomingMessage, res: Se
   res.writeHead(200, {
     'content-type': file.contentType,
     'content-length': file.bytes.byteLength,
-    'content-disposition': contentDisposition(file.fileName, { type: file.purpose === 'download' ? 'attachment' : 'inline' }),
+    'content-disposition': contentDisposition(wellFormed(file.fileName), { type: file.purpose === 'download' ? 'attachment' : 'inline' }),
     'cache-control': `private, max-age=${maxAge}`,
     'x-content-type-options': 'nosniff',
     'content-security-policy': 'sandbox',
   });
   res.end(req.method === 'GET' ? file.bytes : undefined);
+}
+
+/**
+ * `name` with each lone surrogate made U+FFFD. The door refuses them in variables, but a restored
+ * snapshot is no variable, and `content-disposition` (encodeURIComponent) throws on one: a name
+ * stored once must not make its file unservable.
+ */
+function wellFormed(name: string): string {
+  return name.replace(/\p{Cs}/gu, '\ufffd');
 }
