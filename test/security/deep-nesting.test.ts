@@ -1,4 +1,6 @@
+import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createParleyHandlers } from '../../src/msw/index.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { acknowledged, connectSocket, type SocketClient } from '../support/socket.js';
 import { buildWorld, type World } from '../support/world.js';
@@ -114,3 +116,28 @@ describe('the WebSocket door has the same limit', () => {
     expect(health).toMatchObject({ data: { health: expect.anything() } });
   });
 });
+
+describe('the MSW door has the same limit', () => {
+  /** No server listens here: MSW answers every request to it. */
+  const ENDPOINT = 'http://parley-nesting.test/graphql';
+  const msw = setupServer();
+  beforeAll(async () => {
+    const parley = await createParleyHandlers({ endpoint: ENDPOINT, seed: 1 });
+    msw.use(...parley.handlers);
+    msw.listen({ onUnhandledRequest: 'bypass' });
+  });
+  afterAll(() => msw.close());
+
+  it('a deep list literal is 400 QUERY_TOO_COMPLEX', async () => {
+    const response = await fetch(ENDPOINT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      body: JSON.stringify({ query: `{ health(x: ${deepList(2000)}) }` }),
+    });
+    const body = (await response.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
+    expect(response.status, JSON.stringify(body.errors)).toBe(400);
+    expect(body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(body.errors?.[0]?.message).toContain('--max-nesting');
+  });
+});
+
