@@ -46,6 +46,7 @@ function corsOrigin(value: string, previous: readonly string[]): string[] {
 const limitHelp: Record<keyof QueryLimits, string> = {
   maxBodyBytes: 'largest request body in bytes (413 above it)',
   maxTokens: 'most tokens in a GraphQL document',
+  maxNesting: 'deepest bracket nesting of a document or of the variables (checked before parsing)',
   maxDepth: 'deepest field nesting of an operation (introspection exempt)',
   maxAliases: 'most aliases in an operation',
   maxDirectives: 'most directives in an operation',

@@ -32,20 +32,47 @@ const absurdNumber = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
-const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : [deep(depth - 1)]);
+/** Deep values are built in a loop: the generator must not be what overflows. */
+const deep = (depth: number, wrap: (inner: unknown) => unknown = (inner) => [inner]): unknown => {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level++) value = wrap(value);
+  return value;
+};
+/** Around the nesting limit (64) and far past it, up to `max`: JSON.stringify of the body must stay within its own stack. */
+const depthUpTo = (max: number) => fc.oneof(fc.integer({ min: 60, max: 70 }), fc.integer({ min: 100, max }));
+const nestingDepth = depthUpTo(3000);
+const deepValue = fc.oneof(
+  nestingDepth.map((depth) => deep(depth)),
+  depthUpTo(1500).map((depth) => deep(depth, (inner) => ({ a: inner }))),
+  depthUpTo(700).map((depth) => deep(depth, (inner) => [{ key: inner, text: '\ud800' }])),
+);
+/** Strings that are not well-formed Unicode, or that hide what they are (controls, zero-width, bidi). */
+const malformedText = fc.oneof(
+  fc.constantFrom('\ud800', '\udfff', 'lone \ud83d half', 'reversed \ude00\ud83d pair', 'invoice\u202efdp.exe', 'zero\u200bwidth', 'nul\u0000', '\ufeffbom', 'isolate\u2067'),
+  fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 4 }),
+);
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   nasty,
+  malformedText,
   absurdNumber,
   fc.boolean(),
   fc.constant(null),
   fc.jsonValue({ maxDepth: 4 }),
-  fc.integer({ min: 100, max: 3000 }).map(deep),
+  deepValue,
   fc.constant(Array.from({ length: 20_000 }, (_, i) => i)),
 );
 
 /** Mostly plausible, sometimes hostile: a request must get far enough in to reach late checks. */
 const mostly = <T>(plausible: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ arbitrary: plausible, weight: 3 }, { arbitrary: hostileValue, weight: 1 });
-const text = fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.string({ minLength: 100, maxLength: 2000 }), fc.constantFrom('hello', 'x'.repeat(40_000), 'x'.repeat(40_001), 'a\u0000b', '   ', 'ok 👍'));
+const text = fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.string({ minLength: 100, maxLength: 2000 }), malformedText, fc.constantFrom('hello', 'x'.repeat(40_000), 'x'.repeat(40_001), 'a\u0000b', '   ', 'ok 👍'));
+
+/** A literal nested `depth` deep: a list, an object, or both in turn. */
+function deepLiteral(depth: number, kind: 'list' | 'object' | 'mixed'): string {
+  const open = (level: number) => (kind === 'list' || (kind === 'mixed' && level % 2 === 0) ? '[' : '{a: ');
+  const close = (level: number) => (kind === 'list' || (kind === 'mixed' && level % 2 === 0) ? ']' : '}');
+  const levels = Array.from({ length: depth }, (_, level) => level);
+  return `${levels.map(open).join('')}1${levels.reverse().map(close).join('')}`;
+}
 
 const contentType = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 8 },
@@ -70,6 +97,11 @@ function documents(targets: FuzzTargets): fc.Arbitrary<{ query: unknown; variabl
     fc.record({ query: fc.integer({ min: 1, max: 3000 }).map((n) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: health`).join(' ')} }`) }),
     fc.record({ query: fc.integer({ min: 2, max: 40 }).map((n) => `{ ...F${n - 1} } ${Array.from({ length: n }, (_, i) => (i === 0 ? 'fragment F0 on Query { health }' : `fragment F${i} on Query { ...F${i - 1} ...F${i - 1} }`)).join(' ')}`) }),
     fc.record({ query: fc.integer({ min: 1, max: 200 }).map((n) => `{ __type(name: "Query") { ${'fields { type { '.repeat(n)}name${' } }'.repeat(n)} } }`) }),
+    // Deep list and object literals, in a real argument and in one that does not exist, and deep selections:
+    // the nesting limit must refuse them before the parser recurses.
+    fc.record({ query: fc.tuple(nestingDepth, fc.constantFrom('list', 'object', 'mixed') as fc.Arbitrary<'list' | 'object' | 'mixed'>, fc.boolean()).map(([depth, kind, real]) => (real ? `{ messages(conversationId: ${deepLiteral(depth, kind)}) { nodes { id } } }` : `{ health(x: ${deepLiteral(depth, kind)}) }`)) }),
+    fc.record({ query: nestingDepth.map((depth) => `${'{ a '.repeat(depth)}${'}'.repeat(depth)}`) }),
+    fc.record({ query: fc.constant('mutation($i: CreateWorkspaceInput!) { createWorkspace(input: $i) { id } }'), variables: fc.record({ i: fc.record({ name: malformedText, slug: fc.stringMatching(/^[a-z0-9-]{1,50}$/) }), extra: deepValue }, { requiredKeys: ['i'] }) }),
     fc.record({ query: fc.oneof(nasty, hostileValue), variables: fc.oneof(hostileValue, fc.constant(undefined)), operationName: fc.oneof(hostileValue, fc.constant(undefined)) }),
     fc.record({ query: fc.constant('query A { health } query B { me { id } }'), operationName: fc.oneof(fc.constantFrom('A', 'B', 'C'), hostileValue) }),
   );
@@ -106,5 +138,7 @@ export function hostileRequests(targets: FuzzTargets): fc.Arbitrary<HostileReque
   const otherMethods = fc.record({ method: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS') as fc.Arbitrary<HostileRequest['method']>, path: fc.constantFrom('/graphql', '/ready', '/uploads/nope', '/', '/%E0%A4%A'), body: nasty }).map(
     ({ method, path, body }): HostileRequest => ({ method, path, headers: { 'content-type': 'application/json' }, ...(method === 'OPTIONS' ? {} : { body }), kind: `${method} ${path}` }),
   );
-  return fc.oneof({ arbitrary: graphqlPost, weight: 6 }, { arbitrary: brokenJson, weight: 2 }, { arbitrary: getRequest, weight: 1 }, { arbitrary: otherMethods, weight: 1 });
+  // Reading the journal walks the variables of every request kept, refused ones included.
+  const journalRead = fc.constant<HostileRequest>({ method: 'GET', path: '/dev/journal?limit=20', headers: {}, kind: 'GET /dev/journal' });
+  return fc.oneof({ arbitrary: graphqlPost, weight: 6 }, { arbitrary: brokenJson, weight: 2 }, { arbitrary: getRequest, weight: 1 }, { arbitrary: otherMethods, weight: 1 }, { arbitrary: journalRead, weight: 1 });
 }

@@ -41,6 +41,36 @@ async function send(request: HostileRequest): Promise<Answer> {
   return { status: response.status, json, text };
 }
 
+/** The variables a GraphQL request carried, from its JSON body or its query string; undefined when there are none to read. */
+function variablesOf(request: HostileRequest): unknown {
+  try {
+    if (request.method === 'POST' && request.body !== undefined) return (JSON.parse(request.body) as { variables?: unknown }).variables;
+    if (request.method === 'GET' && request.path.startsWith('/graphql?')) {
+      const text = new URLSearchParams(request.path.slice('/graphql?'.length)).get('variables');
+      return text === null ? undefined : (JSON.parse(text) as unknown);
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Whether a string anywhere in `value` (key or value) holds a lone UTF-16 surrogate. Iterative: values here nest 3,000 deep. */
+function holdsLoneSurrogate(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string' && /\p{Cs}/u.test(current)) return true;
+    if (current !== null && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) {
+        if (/\p{Cs}/u.test(key)) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /** A refusal: an HTTP error, or GraphQL errors with no data for any root field. */
 function isRefusal(answer: Answer): boolean {
   if (answer.status >= 400) return true;
@@ -61,6 +91,11 @@ describe('fuzzing the HTTP door with hostile requests', () => {
           expect(typeof error.message, where).toBe('string');
           expect(typeof error.extensions?.code, where).toBe('string');
           expect(JSON.stringify(error), where).not.toMatch(/\n\s+at |\.ts:\d+|node_modules/);
+        }
+        // Text at the door: nothing with malformed Unicode in its variables may be accepted (it could
+        // be stored and then fail to be served).
+        if (answer.json?.data != null && !isRefusal(answer) && holdsLoneSurrogate(variablesOf(request))) {
+          expect.fail(`a request with a lone surrogate in its variables was accepted: ${where}`);
         }
         const after = digestTables(mock.state.tables);
         if (isRefusal(answer)) {

@@ -65,7 +65,9 @@ function ids(pools: IdPools, name: string): fc.Arbitrary<unknown> {
   );
 }
 
-const words = fc.constantFrom('hello', 'Ünïcödé ✓', 'two words', 'x'.repeat(300), '', '   ', 'a\nb', 'quote " and \\ backslash');
+// Besides plain words: a lone surrogate (refused at the door on every path) and characters that
+// hide what a name is (refused in names and e-mails).
+const words = fc.constantFrom('hello', 'Ünïcödé ✓', 'two words', 'x'.repeat(300), '', '   ', 'a\nb', 'quote " and \\ backslash', 'lone \ud800 half', '\udc00', 'invoice\u202efdp.exe', 'zero\u200bwidth');
 const unique = fc.string({ minLength: 2, maxLength: 12, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-') }).map((text) => `u${text}`);
 
 /** Mostly a valid value, now and then a tricky one. */
@@ -73,7 +75,7 @@ const mostly = (valid: fc.Arbitrary<string>, tricky: fc.Arbitrary<string>) => fc
 
 function strings(name: string): fc.Arbitrary<string> {
   const lower = hint(name);
-  if (lower === 'email') return mostly(unique.map((local) => `${local}@example.test`), fc.constantFrom('alice@acme.test', 'not-an-email', ''));
+  if (lower === 'email') return mostly(unique.map((local) => `${local}@example.test`), fc.constantFrom('alice@acme.test', 'not-an-email', '', 'ＡＬＩＣＥ@acme.test', 'alice@acme.test\u200b', '\u202ealice@acme.test', 'alice\ud800@acme.test'));
   if (lower === 'password') return mostly(fc.constantFrom('parley-demo', 'correct horse battery'), fc.constantFrom('short', ''));
   if (lower === 'username' || lower === 'slug') return mostly(unique, fc.constantFrom('alice', 'acme', 'Not Valid!', 'x'.repeat(300)));
   if (lower === 'emoji') return mostly(fc.constantFrom('👍', ':+1:', '🎉'), fc.constantFrom('two words', ''));
@@ -88,10 +90,17 @@ const dateTimes = fc.oneof(
   fc.constantFrom('2026-01-05T09:30:00Z', '2026-01-05T10:30:00+01:00', '2026-01-05t09:30:00.5z'),
 );
 
+/** A list nested `depth` deep, past the nesting limit (64) for 80: refused before coercion. */
+function deepList(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+}
+
 /** A value of the wrong kind for `type`: the refusal is what gets compared. */
 function wrongKind(type: GraphQLInputType): fc.Arbitrary<unknown> {
   const named = getNullableType(type);
-  if (isListType(named)) return fc.constantFrom({ not: 'a list' }, 'text', [[['too deep']]]);
+  if (isListType(named)) return fc.constantFrom({ not: 'a list' }, 'text', [[['too deep']]], deepList(80));
   if (isInputObjectType(named)) return fc.constantFrom([], ['an array'], 'text', 7, { unknownField: 1 });
   if (isEnumType(named)) return fc.constantFrom('NOT_A_VALUE', 'lowercase', 3, true);
   switch (named.name) {

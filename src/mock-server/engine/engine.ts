@@ -24,6 +24,8 @@ import { mapEvents, sharedEventResult } from './event-results.js';
 import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
 import { RequestJournal } from './journal.js';
 import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
+import { documentNestsDeeperThan, valueNestsDeeperThan } from './nesting.js';
+import { loneSurrogateIn, malformedUnicode } from './well-formed-text.js';
 
 /**
  * How operations run.
@@ -166,6 +168,11 @@ export class Engine {
   }
 
   private parseAndValidate(query: string): { document?: DocumentNode; errors?: readonly GraphQLError[] } {
+    // Before parsing: graphql-js's parser recurses once per level, and `maxTokens` lets a
+    // 4 KB document nest 2,000 deep, which overflows it (and then validation) into a 500.
+    if (documentNestsDeeperThan(query, this.limits.maxNesting)) {
+      return { errors: [tooComplex(`The document nests more than ${this.limits.maxNesting} brackets deep.`, 'maxNesting')] };
+    }
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: this.limits.maxTokens });
@@ -185,6 +192,8 @@ export class Engine {
   operationArgs(request: OperationRequest): OperationArgs | readonly GraphQLError[] {
     const prepared = this.prepareDocument(request.query);
     if (!prepared.document) return prepared.errors!;
+    const refused = this.refuseVariables(request.variables);
+    if (refused) return [refused];
     if (!getOperationAST(prepared.document, request.operationName)) {
       const reason = request.operationName
         ? `the document has no operation named ${JSON.stringify(request.operationName)}`
@@ -198,6 +207,21 @@ export class Engine {
       variableValues: request.variables ?? undefined,
       contextValue: createContext(this.state, request.authorization ?? null, request.publicOrigin),
     };
+  }
+
+  /**
+   * The door's checks of the variables, every request, before anything walks them recursively
+   * (coercion, the journal's redaction, a subscription's shape key): their nesting, then
+   * well-formed Unicode in every string, so no door and no resolver ever sees a lone surrogate.
+   * The document's own string literals need no check: graphql-js's lexer refuses lone surrogates.
+   */
+  private refuseVariables(variables: OperationRequest['variables']): GraphQLError | undefined {
+    if (variables == null) return undefined;
+    if (valueNestsDeeperThan(variables, this.limits.maxNesting)) {
+      return tooComplex(`The variables nest more than ${this.limits.maxNesting} arrays and objects deep.`, 'maxNesting');
+    }
+    const malformed = loneSurrogateIn(variables);
+    return malformed === undefined ? undefined : malformedUnicode(malformed);
   }
 
   /** Executes prepared arguments (errors still unformatted: doors format through {@link formatError}). */

@@ -15,6 +15,12 @@ export interface QueryLimits {
   readonly maxBodyBytes: number;
   /** Most tokens in a document, checked while parsing. @default 5000 */
   readonly maxTokens: number;
+  /**
+   * Deepest bracket nesting of a document (selections, list and object literals, arguments) and
+   * of the variables (arrays and objects), measured before parsing, so that no recursive step
+   * (parser, validation, coercion, journal) can overflow the stack. @default 64
+   */
+  readonly maxNesting: number;
   /** Deepest field nesting of an operation. @default 10 */
   readonly maxDepth: number;
   /** Most aliases in an operation (`__typename` aliases are free). @default 30 */
@@ -28,6 +34,7 @@ export interface QueryLimits {
 export const defaultLimits: QueryLimits = {
   maxBodyBytes: 1024 * 1024,
   maxTokens: 5000,
+  maxNesting: 64,
   maxDepth: 10,
   maxAliases: 30,
   maxDirectives: 50,
@@ -38,12 +45,14 @@ export const defaultLimits: QueryLimits = {
 export const limitFlags: Record<keyof QueryLimits, string> = {
   maxBodyBytes: '--max-body-bytes',
   maxTokens: '--max-tokens',
+  maxNesting: '--max-nesting',
   maxDepth: '--max-depth',
   maxAliases: '--max-aliases',
   maxDirectives: '--max-directives',
   maxCost: '--max-cost',
 };
 
+/** A QUERY_TOO_COMPLEX refusal whose message ends with the flag that raises `limit`. */
 export function tooComplex(message: string, limit: keyof QueryLimits): GraphQLError {
   return new GraphQLError(`${message} Raise the limit with ${limitFlags[limit]}.`, {
     extensions: { code: ErrorCode.QUERY_TOO_COMPLEX },

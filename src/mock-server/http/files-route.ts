@@ -38,3 +38,4 @@ export async function filesRoute(state: MockState, req: IncomingMessage, res: Se
   });
   res.end(req.method === 'GET' ? file.bytes : undefined);
 }
+

@@ -46,7 +46,16 @@ export function userContentHeaders(content: UserContent): Record<string, string>
     'x-content-type-options': 'nosniff',
     'content-security-policy': USER_CONTENT_CSP,
   };
-  if (content.fileName !== null) headers['content-disposition'] = contentDisposition(baseName(content.fileName), { type });
+  if (content.fileName !== null) headers['content-disposition'] = contentDisposition(wellFormed(baseName(content.fileName)), { type });
   else if (type === 'attachment') headers['content-disposition'] = 'attachment';
   return headers;
+}
+
+/**
+ * `name` with each lone surrogate made U+FFFD. The door refuses them in variables, but a restored
+ * snapshot is no variable, and `content-disposition` (encodeURIComponent) throws on one: a name
+ * stored once must not make its file unservable.
+ */
+function wellFormed(name: string): string {
+  return name.replace(/\p{Cs}/gu, '\ufffd');
 }

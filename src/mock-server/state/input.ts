@@ -1,5 +1,6 @@
 import { isUuid } from '../../schema/ids.js';
 import { badInput } from './errors.js';
+import { refuseHiddenCharacters } from './visible-text.js';
 
 /** Shows a bad value in an error message without echoing megabytes back. */
 export function quote(value: string): string {
@@ -37,5 +38,16 @@ export function requireText(value: string, argument: string, rule: TextRule): st
   if (length > rule.max) throw badInput(`${argument} must have at most ${rule.max} characters, but has ${length}`, argument);
   // Control characters (other than tab and newline) have no place in names and titles.
   if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text)) throw badInput(`${argument} must not contain control characters`, argument);
+  return text;
+}
+
+/**
+ * {@link requireText} for a name (a display name, a workspace, channel, department, folder or file
+ * name): besides control characters, it refuses invisible and bidi control characters
+ * (see `visible-text.ts`), which let one name pass for another, or reorder a file's extension.
+ */
+export function requireName(value: string, argument: string, rule: TextRule): string {
+  const text = requireText(value, argument, rule);
+  refuseHiddenCharacters(text, argument, { joiners: true });
   return text;
 }

@@ -5,6 +5,7 @@ import type { OAuthCodeRecord, OAuthProvider, OAuthRequestRecord, UserRecord } f
 import { checkRedirectUri, DEFAULT_REDIRECT_URI, redirectWith } from './redirect-uri.js';
 import type { SessionStore } from './sessions.js';
 import type { SignedIn, Users } from './users.js';
+import { emailKey } from '../emails.js';
 
 /** Limits of the OAuth code flow. SPEC.md leaves them open (section 5 rule 5); these are the mock's. */
 export const oauthRules = {
@@ -183,7 +184,7 @@ export class OAuthFlow {
   private findAccount(account: string): UserRecord {
     const { users, usersByUsername, usersByEmail } = this.ctx.tables;
     const key = account.trim();
-    const userId = users.has(key) ? key : (usersByUsername.get(key.toLowerCase()) ?? usersByEmail.get(key.toLowerCase()));
+    const userId = users.has(key) ? key : (usersByUsername.get(key.toLowerCase()) ?? usersByEmail.get(emailKey(key)));
     if (userId === undefined) throw badInput('account must name an account (its id, username or email): choose one on the page', 'account');
     return this.users.get(userId);
   }

@@ -4,6 +4,7 @@ import type { SocialProvider, UserRecord } from './records.js';
 import type { SessionStore } from './sessions.js';
 import { loadJwtDecoders, readSocialToken, type SocialClaims } from './social-tokens.js';
 import { accountRules, type SignedIn, type Users } from './users.js';
+import { withoutHiddenCharacters } from '../visible-text.js';
 
 /** The input of `exchangeSocialToken`. */
 export interface SocialExchange {
@@ -94,8 +95,8 @@ export class SocialSignIn {
 
   private newUser(claims: SocialClaims): { username: string; displayName: string; email: string } {
     const local = claims.email.slice(0, claims.email.lastIndexOf('@'));
-    // Control characters and length would fail the display-name rule; a provider's name is not ours to refuse.
-    const clean = (text: string) => [...text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()].slice(0, accountRules.displayNameMax).join('').trim();
+    // Hidden characters, lone surrogates and length would fail the display-name rule; a provider's name is not ours to refuse.
+    const clean = (text: string) => [...withoutHiddenCharacters(text).trim()].slice(0, accountRules.displayNameMax).join('').trim();
     const displayName = clean(claims.name ?? '') || clean(local) || 'user';
     return { username: this.uniqueUsername(local), displayName, email: claims.email };
   }

@@ -4,6 +4,8 @@ import { badInput, DomainError } from '../errors.js';
 import { quote } from '../input.js';
 import type { SocialProvider } from './records.js';
 import { lazy } from '../lazy.js';
+import { emailKey } from '../emails.js';
+import { isVisibleText } from '../visible-text.js';
 
 /** jose's two decoders, from their subpaths (the package root loads all of jose), on first use. */
 export const loadJwtDecoders = lazy(async () => {
@@ -75,7 +77,7 @@ export function readSocialToken(token: string, field: string, provider: SocialPr
 
   const { iss, email, exp, sub, name } = payload;
   if (typeof iss !== 'string') throw malformed('its payload has no "iss" string');
-  if (typeof email !== 'string' || email.length > EMAIL_MAX || !EMAIL.test(email.trim())) {
+  if (typeof email !== 'string' || email.length > EMAIL_MAX || !EMAIL.test(emailKey(email)) || !isVisibleText(email)) {
     throw malformed('its payload has no "email" that is an email address');
   }
   if (typeof exp !== 'number' || !Number.isFinite(exp) || exp < 0 || exp > EXP_MAX) {
@@ -96,7 +98,7 @@ export function readSocialToken(token: string, field: string, provider: SocialPr
   if (issuedBy !== provider) throw refuse(`it was issued by ${issuedBy} (${iss}), but was sent for ${provider}`);
   if (exp * 1000 <= now) throw refuse(`it expired at ${new Date(exp * 1000).toISOString()}`);
 
-  const lowered = email.trim().toLowerCase();
+  const lowered = emailKey(email);
   return { provider, subject: sub ?? lowered, email: lowered, emailVerified, name: name ?? null };
 }
 

@@ -1,23 +1,22 @@
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../errors.js';
 import type { Uploads } from '../files/uploads.js';
-import { quote, requireText } from '../input.js';
+import { quote, requireName } from '../input.js';
 import { webPasswordHasher, type PasswordHasher } from './passwords.js';
 import { STAND_IN_PASSWORD_HASH } from './stand-in-hash.js';
 import type { PasswordHash, UserRecord } from './records.js';
 import type { IssuedTokens, SessionStore } from './sessions.js';
 import type { StateContext } from '../tables.js';
 import type { EmailVerification } from './verification.js';
+import { EMAIL_MAX, emailKey, requireEmail } from '../emails.js';
 
 /** Input rules for accounts. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
 export const accountRules = {
   username: /^[a-z0-9][a-z0-9._-]{1,31}$/i,
   displayNameMax: 80,
-  emailMax: 254,
+  emailMax: EMAIL_MAX,
   passwordMin: 8,
   passwordMax: 128,
 } as const;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface NewUser {
   readonly username: string;
@@ -103,7 +102,7 @@ export class Users {
    * neither leaks: an unknown account is checked against {@link STAND_IN_PASSWORD_HASH}.
    */
   async login(email: string, password: string, rememberMe: boolean): Promise<SignedIn> {
-    const userId = this.ctx.tables.usersByEmail.get(email.trim().toLowerCase());
+    const userId = this.ctx.tables.usersByEmail.get(emailKey(email));
     const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
     const stored = user?.password ?? null;
     // No stored password is longer than the rule allows, so a longer one never reaches scrypt
@@ -150,11 +149,8 @@ export class Users {
         'input.username',
       );
     }
-    const displayName = requireText(input.displayName, 'input.displayName', { max: accountRules.displayNameMax });
-    const email = input.email.trim().toLowerCase();
-    if (email.length > accountRules.emailMax || !EMAIL.test(email)) {
-      throw badInput(`email must be an email address, but got ${quote(email)}`, 'input.email');
-    }
+    const displayName = requireName(input.displayName, 'input.displayName', { max: accountRules.displayNameMax });
+    const email = requireEmail(input.email, 'input.email');
     const { tables } = this.ctx;
     if (tables.usersByEmail.has(email)) throw conflict(`an account with email ${email} already exists`, 'input.email');
     if (tables.usersByUsername.has(username.toLowerCase())) throw conflict(`username ${username} is taken`, 'input.username');

@@ -2,6 +2,7 @@ import { badInput, notFound } from '../errors.js';
 import type { Outbox } from '../outbox.js';
 import type { StateContext } from '../tables.js';
 import type { UserRecord } from './records.js';
+import { emailKey } from '../emails.js';
 
 /** Email verification rules. SPEC.md leaves them open; these are the mock's. */
 export const verificationRules = {
@@ -42,7 +43,7 @@ export class EmailVerification {
    * does nothing otherwise; the caller cannot tell which (the mutation answers true either way).
    */
   resend(email: string): void {
-    const userId = this.ctx.tables.usersByEmail.get(email.trim().toLowerCase());
+    const userId = this.ctx.tables.usersByEmail.get(emailKey(email));
     const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
     if (user && user.emailVerifiedAt === null) this.send(user);
   }

@@ -1,6 +1,6 @@
 import { conversationOfMember, workspaceOfMember } from './access.js';
 import { badInput, forbidden, notFound } from '../errors.js';
-import { requireId, requireText } from '../input.js';
+import { requireId, requireName, requireText } from '../input.js';
 import { MessageLog } from '../messages/message-log.js';
 import type { Page } from '../paging.js';
 import { conversationListPage } from './conversation-list.js';
@@ -66,7 +66,7 @@ export class Conversations {
     const { tables } = this.ctx;
     const { workspace, member } = workspaceOfMember(tables, input.workspaceId, creatorId, 'input.workspaceId');
     if (member.role === 'GUEST') throw forbidden('guests cannot create channels');
-    const title = requireText(input.title, 'input.title', { max: conversationRules.titleMax });
+    const title = requireName(input.title, 'input.title', { max: conversationRules.titleMax });
     const description =
       input.description == null ? null : requireText(input.description, 'input.description', { min: 0, max: conversationRules.descriptionMax });
     const memberIds = [...new Set(input.memberIds ?? [])].filter((id) => id !== creatorId);

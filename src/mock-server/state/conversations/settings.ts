@@ -1,5 +1,5 @@
 import { badInput, forbidden } from '../errors.js';
-import { requireText } from '../input.js';
+import { requireName, requireText } from '../input.js';
 import type { StateContext } from '../tables.js';
 import { conversationOfMember } from './access.js';
 import { conversationRules, type Conversations } from './conversations.js';
@@ -35,7 +35,7 @@ export class ConversationSettings {
     const workspaceRole = tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
     const mayChange = channelRole === 'OWNER' || channelRole === 'ADMIN' || workspaceRole === 'OWNER' || workspaceRole === 'ADMIN';
     if (!mayChange) throw forbidden("only the channel's owners and admins, and the workspace's, can change it");
-    const title = input.title == null ? conversation.title : requireText(input.title, 'input.title', { max: conversationRules.titleMax });
+    const title = input.title == null ? conversation.title : requireName(input.title, 'input.title', { max: conversationRules.titleMax });
     if (title !== conversation.title) requireFreeTitle(tables, conversation.workspaceId, title!, 'input.title', conversation.id);
     const description =
       input.description == null

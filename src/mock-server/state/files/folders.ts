@@ -1,6 +1,6 @@
 import { workspaceOfMember } from '../conversations/access.js';
 import { badInput, conflict, forbidden, notFound } from '../errors.js';
-import { requireId, requireText } from '../input.js';
+import { requireId, requireName } from '../input.js';
 import type { StateContext, Tables } from '../tables.js';
 import type { WorkspaceMemberRecord } from '../workspaces/records.js';
 import type { FileFolderRecord } from './records.js';
@@ -70,7 +70,7 @@ export class FileFolders {
     const { tables } = this.ctx;
     const { member } = workspaceOfMember(tables, workspaceId, userId);
     requireLibraryMember(member);
-    const checkedName = requireText(name, 'name', { max: folderRules.nameMax });
+    const checkedName = requireName(name, 'name', { max: folderRules.nameMax });
     if (/[/\\]/.test(checkedName)) throw badInput('name must not contain / or \\', 'name');
     const parent = parentId == null ? null : folderOfWorkspace(tables, workspaceId, parentId, 'parentId');
     if (parent && depthOf(tables, parent) >= folderRules.depthMax) {

@@ -1,6 +1,6 @@
 import { workspaceOfMember } from '../conversations/access.js';
 import { badInput, forbidden, notFound } from '../errors.js';
-import { quote, requireId, requireText } from '../input.js';
+import { quote, requireId, requireName } from '../input.js';
 import type { StateContext, Tables } from '../tables.js';
 import { canSeeStoredFile, storedFileEntry, type FileEntry } from './entries.js';
 import { folderOfWorkspace } from './folders.js';
@@ -64,7 +64,7 @@ export class StoredFiles {
     if (!Number.isInteger(input.size) || input.size !== upload.body!.byteLength) {
       throw badInput(`input.size must be the number of bytes uploaded under this key (${upload.body!.byteLength}), but got ${input.size}`, 'input.size');
     }
-    const fileName = requireText(input.fileName, 'input.fileName', { max: uploadRules.fileNameMax });
+    const fileName = requireName(input.fileName, 'input.fileName', { max: uploadRules.fileNameMax });
     const contentType = requireContentType(input.contentType, 'input.contentType');
     let conversationId: string | null = null;
     if (input.conversationId != null) {
@@ -119,7 +119,7 @@ export class StoredFiles {
   /** `renameStoredFile`: the same rules as a file name at registration; names need not be unique. */
   rename(id: string, fileName: string, userId: string): FileEntry {
     const file = this.managedLiveFile(id, userId, 'renamed');
-    const name = requireText(fileName, 'fileName', { max: uploadRules.fileNameMax });
+    const name = requireName(fileName, 'fileName', { max: uploadRules.fileNameMax });
     if (file.fileName !== name) this.touch(file).fileName = name;
     return this.entry(file, userId);
   }

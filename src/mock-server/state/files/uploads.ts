@@ -1,5 +1,5 @@
 import { badInput, forbidden, notFound } from '../errors.js';
-import { quote, requireText } from '../input.js';
+import { quote, requireName } from '../input.js';
 import type { UploadRecord, UploadScope } from './records.js';
 import type { StateContext } from '../tables.js';
 import { usedUpload } from './upload-urls.js';
@@ -36,7 +36,7 @@ export class Uploads {
       key: `up_${this.ctx.secrets(18)}`,
       ownerId: userId,
       contentType: requireContentType(input.contentType, 'input.contentType'),
-      fileName: input.fileName == null ? null : requireText(input.fileName, 'input.fileName', { max: uploadRules.fileNameMax }),
+      fileName: input.fileName == null ? null : requireName(input.fileName, 'input.fileName', { max: uploadRules.fileNameMax }),
       scope: input.scope,
       createdAt: now,
       expiresAt: now + uploadRules.urlLifetimeMs,

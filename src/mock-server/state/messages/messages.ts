@@ -1,7 +1,7 @@
 import { messageOfMember, conversationOfMember } from '../conversations/access.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { snapshotMessage } from '../events.js';
-import { quote, requireId, requireText } from '../input.js';
+import { quote, requireId, requireName } from '../input.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import type { UploadRecord } from '../files/records.js';
 import type { AttachmentRecord, MessageRecord } from './records.js';
@@ -290,7 +290,7 @@ export class Messages {
       }
       const input: AttachmentInput = {
         key: upload.key,
-        fileName: requireText(attachment.fileName, `${argument}.fileName`, { max: uploadRules.fileNameMax }),
+        fileName: requireName(attachment.fileName, `${argument}.fileName`, { max: uploadRules.fileNameMax }),
         contentType: requireContentType(attachment.contentType, `${argument}.contentType`),
         size: attachment.size,
       };

@@ -1,7 +1,7 @@
 import type { UserRecord } from '../accounts/records.js';
 import type { Users } from '../accounts/users.js';
 import { conflict, notFound } from '../errors.js';
-import { requireId, requireText } from '../input.js';
+import { requireId, requireName, requireText } from '../input.js';
 import type { StateContext } from '../tables.js';
 import { directoryManager, directoryReader, humanOrder } from './directory-access.js';
 import type { DepartmentRecord, WorkspaceMemberRecord, WorkspaceRecord } from './records.js';
@@ -141,7 +141,7 @@ export class Departments {
 
   /** The input's form first, then the lead it names, then a name collision; `selfId` may keep its own name. */
   private checkInput(workspace: WorkspaceRecord, input: DepartmentInput, selfId: string | null) {
-    const name = requireText(input.name, 'input.name', { max: departmentRules.nameMax });
+    const name = requireName(input.name, 'input.name', { max: departmentRules.nameMax });
     const description = input.description == null ? '' : requireText(input.description, 'input.description', { min: 0, max: departmentRules.descriptionMax });
     const leadUserId = input.leadUserId == null ? null : requireId(input.leadUserId, 'input.leadUserId');
     if (selfId !== null) this.find(workspace, selfId, 'id');

@@ -5,6 +5,7 @@ import { quote, requireId, requireText } from '../input.js';
 import type { Outbox } from '../outbox.js';
 import type { StateContext } from '../tables.js';
 import type { InvitationRecord, InviteLinkRecord, WorkspaceRecord, WorkspaceRole } from './records.js';
+import { requireEmail } from '../emails.js';
 
 /** Invitation rules. SPEC.md gives these operations by signature only; these are the mock's. */
 export const invitationRules = {
@@ -17,7 +18,6 @@ export const invitationRules = {
   maxDomains: 20,
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A host name of letters, digits and inner dashes, with at least one dot and a letter-only top label. */
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -58,8 +58,7 @@ export class Invitations {
     const entries = new Map<string, InvitationEntry>();
     input.invitations.forEach((entry, index) => {
       const at = `input.invitations[${index}]`;
-      const email = entry.email.trim().toLowerCase();
-      if (email.length > 254 || !EMAIL.test(email)) throw badInput(`${at}.email must be an email address, but got ${quote(entry.email)}`, `${at}.email`);
+      const email = requireEmail(entry.email, `${at}.email`);
       if (entry.role === 'OWNER') throw badInput('an invitation cannot grant the OWNER role; change the role once they have joined', `${at}.role`);
       if (entry.conversationId != null) this.checkChannel(workspace, entry.conversationId, userId, `${at}.conversationId`);
       entries.set(email, { ...entry, email });

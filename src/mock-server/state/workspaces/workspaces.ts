@@ -2,7 +2,7 @@ import { canManageWorkspace, workspaceOfMember } from '../conversations/access.j
 import type { Conversations } from '../conversations/conversations.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import type { Uploads } from '../files/uploads.js';
-import { requireId, requireText } from '../input.js';
+import { requireId, requireName } from '../input.js';
 import type { Departments } from './departments.js';
 import type { Notifications } from '../notifications/notifications.js';
 import type { StateContext } from '../tables.js';
@@ -56,7 +56,7 @@ export class Workspaces {
 
   /** `generateSlug`: a free slug for `name` (see {@link slugFor}). */
   generateSlug(name: string): Promise<string> {
-    return slugFor(requireText(name, 'name', { max: workspaceRules.nameMax }), (slug) => this.ctx.tables.workspacesBySlug.has(slug));
+    return slugFor(requireName(name, 'name', { max: workspaceRules.nameMax }), (slug) => this.ctx.tables.workspacesBySlug.has(slug));
   }
 
   /**
@@ -65,7 +65,7 @@ export class Workspaces {
    */
   create(input: NewWorkspace, ownerId: string): WorkspaceRecord {
     const { tables, clock } = this.ctx;
-    const name = requireText(input.name, 'input.name', { max: workspaceRules.nameMax });
+    const name = requireName(input.name, 'input.name', { max: workspaceRules.nameMax });
     const slug = requireSlug(input.slug, 'input.slug', (candidate) => tables.workspacesBySlug.has(candidate));
     const icon = input.iconKey == null ? null : this.uploads.publicImage(input.iconKey, ownerId, 'input.iconKey', null);
     const now = clock.now();
@@ -100,7 +100,7 @@ export class Workspaces {
     const { tables, clock } = this.ctx;
     const { workspace, member } = workspaceOfMember(tables, input.id, userId, 'input.id');
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can change a workspace');
-    const name = input.name == null ? workspace.name : requireText(input.name, 'input.name', { max: workspaceRules.nameMax });
+    const name = input.name == null ? workspace.name : requireName(input.name, 'input.name', { max: workspaceRules.nameMax });
     const slug = input.slug == null ? workspace.slug : requireSlug(input.slug, 'input.slug', (candidate) => candidate !== workspace.slug && tables.workspacesBySlug.has(candidate));
     const icon = input.iconKey == null ? null : this.uploads.publicImage(input.iconKey, userId, 'input.iconKey', workspace.id);
     const iconKey = input.iconKey === undefined ? workspace.iconKey : (icon?.key ?? null);
