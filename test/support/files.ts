@@ -31,13 +31,18 @@ export interface StoredFileSeed {
   readonly trashed?: boolean;
 }
 
-/** createUploadUrl for `file`, then PUT `body` to its URL; returns the key. */
-export async function uploadBytes(url: string, actor: Actor, file: { readonly fileName: string; readonly contentType: string }, body: string | Uint8Array): Promise<string> {
+/** createUploadUrl for `file` (scope PRIVATE unless given), then PUT `body` to its URL; returns the key. */
+export async function uploadBytes(
+  url: string,
+  actor: Actor,
+  file: { readonly fileName: string; readonly contentType: string; readonly scope?: 'PUBLIC' | 'PRIVATE' },
+  body: string | Uint8Array,
+): Promise<string> {
   const { createUploadUrl } = ok(
     await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(
       url,
       'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { key uploadUrl } }',
-      { i: { contentType: file.contentType, scope: 'PRIVATE', fileName: file.fileName } },
+      { i: { contentType: file.contentType, scope: file.scope ?? 'PRIVATE', fileName: file.fileName } },
       actor.token,
     ),
   );
