@@ -51,6 +51,40 @@ const malformedText = fc.oneof(
   fc.constantFrom('\ud800', '\udfff', 'lone \ud83d half', 'reversed \ude00\ud83d pair', 'invoice\u202efdp.exe', 'zero\u200bwidth', 'nul\u0000', '\ufeffbom', 'isolate\u2067'),
   fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 4 }),
 );
+/**
+ * Lone surrogates in the document itself, in every place the lexer reads differently: a string
+ * literal (raw, or as a fixed-width, braced or reversed-pair escape), a block string, a comment,
+ * and each kind of name. Otherwise a real operation, so that only the surrogate can refuse it.
+ */
+function loneSurrogateDocuments(targets: FuzzTargets): fc.Arbitrary<string> {
+  const raw = fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\ude00\ud83d');
+  const escaped = fc.constantFrom('\\uD800', '\\uDFFF', '\\u{D800}', '\\u{DFFF}', '\\uDE00\\uD83D', '\\uD83D x', '\\uD83D\\u0041');
+  const c = targets.conversationId;
+  const inString = (x: string) => [
+    `{ messages(conversationId: "${x}") { nodes { id } } }`,
+    `mutation { editMessage(id: "${targets.messageId}", content: "edited ${x}") { id } }`,
+    `mutation { sendMessage(input: {conversationId: "${c}", clientMessageId: "${x}", content: "hi ${x}"}) { id } }`,
+    `query($c: ID = "${x}") { messages(conversationId: $c) { nodes { id } } }`,
+  ];
+  const anywhere = (x: string) => [
+    ...inString(x),
+    `{ messages(conversationId: """${x}""") { nodes { id } } }`,
+    `mutation { editMessage(id: "${targets.messageId}", content: """block ${x} string""") { id } }`,
+    `# comment ${x} then\n{ health }`,
+    `{ heal${x}th }`,
+    `{ a${x}: health }`,
+    `{ messages(conversationId${x}: "${c}") { nodes { id } } }`,
+    `query Op${x} { health }`,
+    `query($c${x}: ID!) { messages(conversationId: $c${x}) { nodes { id } } }`,
+    `{ ...F${x} } fragment F${x} on Query { health }`,
+    `{ ... on Query${x} { health } }`,
+    `{ health @skip${x}(if: false) }`,
+    `mutation { createWorkspace(input: {name: "n", slug: "s-1", purposes: [DESIGN${x}]}) { id } }`,
+  ];
+  const pick = (all: string[], at: number) => all[at % all.length]!;
+  return fc.oneof(fc.tuple(raw, fc.nat()).map(([x, at]) => pick(anywhere(x), at)), fc.tuple(escaped, fc.nat()).map(([x, at]) => pick(inString(x), at)));
+}
+
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   nasty,
   malformedText,
@@ -103,7 +137,17 @@ function documents(targets: FuzzTargets): fc.Arbitrary<{ query: unknown; variabl
     fc.record({ query: nestingDepth.map((depth) => `${'{ a '.repeat(depth)}${'}'.repeat(depth)}`) }),
     fc.record({ query: fc.constant('mutation($i: CreateWorkspaceInput!) { createWorkspace(input: $i) { id } }'), variables: fc.record({ i: fc.record({ name: malformedText, slug: fc.stringMatching(/^[a-z0-9-]{1,50}$/) }), extra: deepValue }, { requiredKeys: ['i'] }) }),
     fc.record({ query: fc.oneof(nasty, hostileValue), variables: fc.oneof(hostileValue, fc.constant(undefined)), operationName: fc.oneof(hostileValue, fc.constant(undefined)) }),
-    fc.record({ query: fc.constant('query A { health } query B { me { id } }'), operationName: fc.oneof(fc.constantFrom('A', 'B', 'C'), hostileValue) }),
+    fc.record({ query: fc.constant('query A { health } query B { me { id } }'), operationName: fc.oneof(fc.constantFrom('A', 'B', 'C'), malformedText, hostileValue) }),
+    fc.record({ query: loneSurrogateDocuments(targets), operationName: fc.oneof(fc.constant(undefined), fc.constantFrom('Op', 'Op\ud800')) }, { requiredKeys: ['query'] }),
+    // A lone surrogate in a variable's name or in an input object's key, the value itself well formed.
+    fc.record({
+      query: fc.constant('mutation($i: CreateWorkspaceInput!) { createWorkspace(input: $i) { id } }'),
+      variables: fc.tuple(malformedText, fc.stringMatching(/^[a-z0-9-]{1,50}$/), fc.boolean()).map(([key, slug, nested]) => (nested ? { i: { name: 'keys', slug, [key]: 'x' } } : { i: { name: 'keys', slug }, [key]: 1 })),
+    }),
+    // Deep list types and default values in variable definitions; long chains of fragment spreads
+    // (each one bracket deep, up to past the token limit), whose recursion no bracket count sees.
+    fc.record({ query: fc.tuple(nestingDepth, fc.boolean()).map(([depth, inType]) => (inType ? `query($v: ${'['.repeat(depth)}Int${']'.repeat(depth)}) { health }` : `query($v: [Int] = ${deepLiteral(depth, 'list')}) { health }`)) }),
+    fc.record({ query: fc.integer({ min: 50, max: 700 }).map((n) => `{ ...F${n - 1} } ${Array.from({ length: n }, (_, i) => (i === 0 ? 'fragment F0 on Query { health }' : `fragment F${i} on Query { __typename ...F${i - 1} }`)).join(' ')}`) }),
   );
 }
 

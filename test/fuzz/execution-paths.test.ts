@@ -19,6 +19,14 @@ import { operationsOf, type GeneratedOperation } from './operations.js';
  * DIFFERENTIAL_SEED (and the path fast-check prints).
  */
 const PER_OPERATION = Number(process.env['DIFFERENTIAL_RUNS'] ?? 4);
+/**
+ * Each operation's time grows with its documents: Mutation.login hashes a password per request
+ * (up to 240 scrypt runs for 40 documents), 9 s on 2 idle cores and past the suite's 20 s when the
+ * machine is busy. A test over its time goes on in the background, sharing the servers with the
+ * next ones, which then fail for it (states that differ, a server closed under a request: socket
+ * hang up). So each gets 1.5 s per document, never less than the suite's 20 s.
+ */
+const TIMEOUT_MS = Math.max(20_000, PER_OPERATION * 1_500);
 const SEED = Number(process.env['DIFFERENTIAL_SEED'] ?? 20261123);
 /** graphql-js first: it is the reference the others are held to. */
 const MODES: readonly ExecutionMode[] = ['interpreted', 'adaptive', 'compiled'];
@@ -141,5 +149,5 @@ describe('every execution path answers every operation byte for byte as graphql-
       { numRuns: PER_OPERATION, seed: SEED },
     );
     expect(ran).toBeGreaterThanOrEqual(PER_OPERATION);
-  });
+  }, TIMEOUT_MS);
 });
