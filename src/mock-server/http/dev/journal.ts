@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../../schema/error-codes.js';
-import { sendError, sendJson } from '../respond.js';
+import { sendJson } from '../respond.js';
 import type { DevRoute } from './dev-route.js';
 
 /**
@@ -18,7 +18,8 @@ export const journalRoute: DevRoute = {
       if (raw !== null) {
         limit = Number(raw);
         if (!/^\d+$/.test(raw) || limit < 1 || limit > journal.capacity) {
-          return sendError(res, 400, ErrorCode.BAD_USER_INPUT, `limit must be a whole number from 1 to ${journal.capacity}, but got ${JSON.stringify(raw)}`);
+          const message = `limit must be a whole number from 1 to ${journal.capacity}, but got ${JSON.stringify(raw)}`;
+          return sendJson(res, 400, { errors: [{ message, extensions: { code: ErrorCode.BAD_USER_INPUT, field: 'limit' } }] });
         }
       }
       sendJson(res, 200, { capacity: journal.capacity, bytes: journal.bytes, maxBytes: journal.maxBytes, entries: journal.list(limit) });
