@@ -26,7 +26,7 @@ export async function readFixturesFile(path: string): Promise<FixturesFile> {
 
 /** The startup line with a fixtures file: who can log in, and with which password. */
 export async function fixtureLogins(fixtures: FixturesFile): Promise<string> {
-  const { DEMO_PASSWORD } = await import('../mock-server/fixtures.js');
+  const { DEMO_PASSWORD } = await import('../mock-server/demo/create-demo-state.js');
   // Called once the state is built, so the file is known to be valid.
   const { users } = fixtures.doc as Pick<Fixtures, 'users'>;
   const shown = users.slice(0, 6).map((user) => `${defaultEmail(user)}${user.password === undefined ? '' : ' (own password)'}`);

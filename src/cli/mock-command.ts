@@ -80,7 +80,7 @@ async function startupNotes(url: string, empty: boolean, fixtures: FixturesFile 
   if (fixtures) {
     lines.push(await fixtureLogins(fixtures));
   } else if (!empty) {
-    const { DEMO_PASSWORD, DEMO_USERS } = await import('../mock-server/fixtures.js');
+    const { DEMO_PASSWORD, DEMO_USERS } = await import('../mock-server/demo/create-demo-state.js');
     const logins = DEMO_USERS.map((user) => `${user.username}@acme.test (${user.role.toLowerCase()})`).join(', ');
     lines.push(`demo logins: ${logins}; password ${DEMO_PASSWORD}`);
   }

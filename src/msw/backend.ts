@@ -5,7 +5,7 @@ import { graphqlOverHttp } from '../mock-server/engine/graphql-over-http.js';
 import { RequestJournal } from '../mock-server/engine/journal.js';
 import { limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { createExecutableSchema } from '../mock-server/graphql/executable-schema.js';
-import { createDemoState } from '../mock-server/fixtures.js';
+import { createDemoState } from '../mock-server/demo/create-demo-state.js';
 import type { FixturesInput } from '../mock-server/fixtures-file/format.js';
 import { createGraphQLWsSessions, type GraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
 import { MockState } from '../mock-server/state/mock-state.js';

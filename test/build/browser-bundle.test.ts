@@ -72,7 +72,7 @@ describe('the browser bundle (engine, graphql, state, fixtures)', () => {
 
   it('has the engine, the state and the demo data in it', () => {
     const inputs = Object.keys(metafile.inputs);
-    for (const module of ['src/mock-server/engine/engine.ts', 'src/mock-server/state/mock-state.ts', 'src/mock-server/fixtures.ts', 'src/mock-server/graphql/executable-schema.ts']) {
+    for (const module of ['src/mock-server/engine/engine.ts', 'src/mock-server/state/mock-state.ts', 'src/mock-server/demo/create-demo-state.ts', 'src/mock-server/graphql/executable-schema.ts']) {
       expect(inputs).toContain(module);
     }
     expect(inputs.filter((name) => name.startsWith('src/mock-server/http/') || name.startsWith('src/mock-server/ws/'))).toEqual([]);
