@@ -7,7 +7,8 @@
  * Passwords are hashed with `webPasswordHasher` (pure-JS scrypt) here, the default of
  * `MockState`; the Node doors pass Node's native one instead.
  */
-export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from './demo/create-demo-state.js';
+export { createDemoState, type DemoDataOptions } from './demo/create-demo-state.js';
+export { DEMO_PASSWORD, DEMO_USERS } from './demo/logins.js';
 export { createEngine } from './create-engine.js';
 export { loadFixtures, fixturesFromText, checkFixtures, FixturesError, type FixtureProblem, type FixturesInput } from './fixtures-file/index.js';
 export { Engine, type EngineOptions, type ExecutionMode, type OperationRequest } from './engine/engine.js';

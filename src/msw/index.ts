@@ -13,7 +13,7 @@ export { createParleyHandlers, parleyHandlerSet, type ParleyHandlers, type Parle
 export { createParleyBackend, type LocalParleyBackend, type ParleyBackend, type ParleyBackendOptions } from './backend.js';
 export { createSharedParleyHandlers, type SharedParleyHandlers, type SharedParleyHandlersOptions } from './shared-worker/page.js';
 export { failOperation, type FailOperationOptions } from './fail-operation.js';
-export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/demo/create-demo-state.js';
+export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/demo/logins.js';
 export { MockState } from '../mock-server/state/mock-state.js';
 export { ErrorCode } from '../schema/error-codes.js';
 export type { Chaos } from '../mock-server/engine/chaos.js';
