@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD } from '../mock-server/demo/logins.js';
-import type { Fixtures } from '../mock-server/fixtures-file/format.js';
-import { defaultEmail } from '../mock-server/fixtures-file/plan.js';
+import type { Fixtures } from '../mock-server/user-fixtures/format.js';
+import { defaultEmail } from '../mock-server/user-fixtures/plan.js';
 
 /** A fixtures file read from disk and parsed as JSON (its content is checked when the state is built). */
 export interface FixturesFile {

@@ -4,7 +4,7 @@ import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/demo/logins.js';
-import { FixturesError } from '../mock-server/fixtures-file/problems.js';
+import { FixturesError } from '../mock-server/user-fixtures/problems.js';
 import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-file.js';
 import type { MockState } from '../mock-server/state/mock-state.js';
 import { normaliseOrigin } from '../mock-server/http/dev-origin.js';

@@ -10,7 +10,7 @@
 export { createDemoState, type DemoDataOptions } from './demo/create-demo-state.js';
 export { DEMO_PASSWORD, DEMO_USERS } from './demo/logins.js';
 export { createEngine } from './create-engine.js';
-export { loadFixtures, fixturesFromText, checkFixtures, FixturesError, type FixtureProblem, type FixturesInput } from './fixtures-file/index.js';
+export { loadFixtures, fixturesFromText, checkFixtures, FixturesError, type FixtureProblem, type FixturesInput } from './user-fixtures/index.js';
 export { Engine, type EngineOptions, type ExecutionMode, type OperationRequest } from './engine/engine.js';
 export { MockState, type MockStateOptions } from './state/mock-state.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './state/clock.js';

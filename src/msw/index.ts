@@ -19,5 +19,5 @@ export { ErrorCode } from '../schema/error-codes.js';
 export type { Chaos } from '../mock-server/engine/chaos.js';
 export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from '../mock-server/engine/chaos-settings.js';
 export type { JournalEntry, RequestJournal } from '../mock-server/engine/journal.js';
-export { FixturesError, type FixtureProblem } from '../mock-server/fixtures-file/problems.js';
-export type { FixturesInput } from '../mock-server/fixtures-file/format.js';
+export { FixturesError, type FixtureProblem } from '../mock-server/user-fixtures/problems.js';
+export type { FixturesInput } from '../mock-server/user-fixtures/format.js';
