@@ -1,6 +1,6 @@
 /**
- * Encodes the demo's PNG images (`DEMO_PNG_SPECS` in src/mock-server/fixtures-file-bytes.ts) with
- * fast-png and writes them, base64, to src/mock-server/fixtures-png.ts, which the demo data reads
+ * Encodes the demo's PNG images (`DEMO_PNG_SPECS` in src/mock-server/demo/file-bytes.ts) with
+ * fast-png and writes them, base64, to src/mock-server/demo/png-base64.ts, which the demo data reads
  * at start-up instead of encoding them every time. Run after changing a spec:
  *
  *   npx tsx scripts/demo-png.ts
@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { encode } from 'fast-png';
-import { DEMO_PNG_SPECS, demoPngImage } from '../src/mock-server/fixtures-file-bytes.js';
+import { DEMO_PNG_SPECS, demoPngImage } from '../src/mock-server/demo/file-bytes.js';
 
 export function demoPngModule(): string {
   const entries = Object.entries(DEMO_PNG_SPECS).map(([name, spec]) => `  ${name}:\n    '${Buffer.from(encode(demoPngImage(spec))).toString('base64')}',`);
@@ -17,5 +17,5 @@ export function demoPngModule(): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(new URL('../src/mock-server/fixtures-png.ts', import.meta.url), demoPngModule());
+  writeFileSync(new URL('../src/mock-server/demo/png-base64.ts', import.meta.url), demoPngModule());
 }

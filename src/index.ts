@@ -8,7 +8,8 @@
  * await mock.close();
  */
 export { startMockServer, type MockServerOptions, type RunningMockServer } from './mock-server/mock-server.js';
-export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from './mock-server/fixtures.js';
+export { createDemoState, type DemoDataOptions } from './mock-server/demo/create-demo-state.js';
+export { DEMO_PASSWORD, DEMO_USERS } from './mock-server/demo/logins.js';
 export { createEngine } from './mock-server/create-engine.js';
 export { Engine, type EngineOptions, type OperationRequest } from './mock-server/engine/engine.js';
 export { MockState, type MockStateOptions } from './mock-server/state/mock-state.js';

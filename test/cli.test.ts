@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCredentials } from '../src/cli/credentials-file.js';
 import { startMockServer } from '../src/mock-server/mock-server.js';
 import { hasNextPageFullPage } from './conformance/faults/messages-paging.js';
 import { patchedFaults } from './conformance/faults/realtime.js';
@@ -202,6 +203,11 @@ describe('parley CLI', () => {
     } finally {
       await mock.close();
     }
+  });
+
+  it('conformance/credentials.example.json, the example docs/conformance.md links, is a valid --credentials file', async () => {
+    const { accounts } = await readCredentials(join(root, 'conformance/credentials.example.json'));
+    expect(accounts.map((account) => Object.keys(account).sort())).toEqual([['email', 'password'], ['email', 'password'], ['accessToken', 'refreshToken']]);
   });
 
   it('conformance list prints every check, and --rules the map of SPEC.md rules to checks', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Fixtures } from '../mock-server/fixtures-file/format.js';
-import { defaultEmail } from '../mock-server/fixtures-file/plan.js';
+import { DEMO_PASSWORD } from '../mock-server/demo/logins.js';
+import type { Fixtures } from '../mock-server/user-fixtures/format.js';
+import { defaultEmail } from '../mock-server/user-fixtures/plan.js';
 
 /** A fixtures file read from disk and parsed as JSON (its content is checked when the state is built). */
 export interface FixturesFile {
@@ -25,8 +26,7 @@ export async function readFixturesFile(path: string): Promise<FixturesFile> {
 }
 
 /** The startup line with a fixtures file: who can log in, and with which password. */
-export async function fixtureLogins(fixtures: FixturesFile): Promise<string> {
-  const { DEMO_PASSWORD } = await import('../mock-server/fixtures.js');
+export function fixtureLogins(fixtures: FixturesFile): string {
   // Called once the state is built, so the file is known to be valid.
   const { users } = fixtures.doc as Pick<Fixtures, 'users'>;
   const shown = users.slice(0, 6).map((user) => `${defaultEmail(user)}${user.password === undefined ? '' : ' (own password)'}`);

@@ -3,7 +3,8 @@ import { MAX_LATENCY_MS, type LatencyRange } from '../mock-server/engine/chaos-s
 import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
-import { FixturesError } from '../mock-server/fixtures-file/problems.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/demo/logins.js';
+import { FixturesError } from '../mock-server/user-fixtures/problems.js';
 import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-file.js';
 import type { MockState } from '../mock-server/state/mock-state.js';
 import { normaliseOrigin } from '../mock-server/http/dev-origin.js';
@@ -71,16 +72,12 @@ interface ServeOptions extends Partial<QueryLimits> {
   persist?: string;
 }
 
-/**
- * The lines after the first: where GraphiQL is and, with demo data, who can log in. The demo
- * module is loaded already then (it built the state), so reading its names costs nothing.
- */
-async function startupNotes(url: string, empty: boolean, fixtures: FixturesFile | null): Promise<string> {
+/** The lines after the first: where GraphiQL is and, with demo data, who can log in. */
+function startupNotes(url: string, empty: boolean, fixtures: FixturesFile | null): string {
   const lines = [`GraphiQL: open ${url} in a browser (queries, mutations, subscriptions; offline)`];
   if (fixtures) {
-    lines.push(await fixtureLogins(fixtures));
+    lines.push(fixtureLogins(fixtures));
   } else if (!empty) {
-    const { DEMO_PASSWORD, DEMO_USERS } = await import('../mock-server/fixtures.js');
     const logins = DEMO_USERS.map((user) => `${user.username}@acme.test (${user.role.toLowerCase()})`).join(', ');
     lines.push(`demo logins: ${logins}; password ${DEMO_PASSWORD}`);
   }
@@ -172,7 +169,7 @@ export function mockCommand(): Command {
     console.log(`parley mock listening on ${server.url}`);
     if (options.persist) console.log(`parley mock: state kept in ${options.persist} (written after every change)`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
-    console.log(await startupNotes(server.url, options.empty || options.random, fixtures));
+    console.log(startupNotes(server.url, options.empty || options.random, fixtures));
     if (devRoutes) console.log(`dev controls: ${server.origin}/dev (reset, snapshots, fixtures, request journal, chaos, outbox)`);
     if (options.latency) console.log(`parley mock: chaos latency ${options.latency.minMs}-${options.latency.maxMs} ms on every query and mutation over HTTP`);
   });

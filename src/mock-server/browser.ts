@@ -7,9 +7,10 @@
  * Passwords are hashed with `webPasswordHasher` (pure-JS scrypt) here, the default of
  * `MockState`; the Node doors pass Node's native one instead.
  */
-export { createDemoState, DEMO_PASSWORD, DEMO_USERS, type DemoDataOptions } from './fixtures.js';
+export { createDemoState, type DemoDataOptions } from './demo/create-demo-state.js';
+export { DEMO_PASSWORD, DEMO_USERS } from './demo/logins.js';
 export { createEngine } from './create-engine.js';
-export { loadFixtures, fixturesFromText, checkFixtures, FixturesError, type FixtureProblem, type FixturesInput } from './fixtures-file/index.js';
+export { loadFixtures, fixturesFromText, checkFixtures, FixturesError, type FixtureProblem, type FixturesInput } from './user-fixtures/index.js';
 export { Engine, type EngineOptions, type ExecutionMode, type OperationRequest } from './engine/engine.js';
 export { MockState, type MockStateOptions } from './state/mock-state.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './state/clock.js';

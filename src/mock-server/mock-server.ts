@@ -5,8 +5,8 @@ import type { ChaosSettings } from './engine/chaos-settings.js';
 import type { Engine, EngineOptions, ExecutionMode } from './engine/engine.js';
 import type { QueryLimits } from './engine/limits.js';
 import type { BugLogger } from './engine/format-error.js';
-import type { DemoDataOptions } from './fixtures.js';
-import type { FixturesInput } from './fixtures-file/format.js';
+import type { DemoDataOptions } from './demo/create-demo-state.js';
+import type { FixturesInput } from './user-fixtures/format.js';
 import { createHttpDoor, listen, type HttpDoorOptions } from './http/server.js';
 import { HostAllowList } from './http/host-allow-list.js';
 import type { Clock } from './state/clock.js';
@@ -86,8 +86,8 @@ export interface RunningMockServer {
 }
 
 /** Loads the fixtures module (and faker, the heaviest import) only when demo data is wanted. */
-async function demoState(options: Parameters<typeof import('./fixtures.js').createDemoState>[0]): Promise<MockState> {
-  const { createDemoState } = await import('./fixtures.js');
+async function demoState(options: Parameters<typeof import('./demo/create-demo-state.js').createDemoState>[0]): Promise<MockState> {
+  const { createDemoState } = await import('./demo/create-demo-state.js');
   return createDemoState(options);
 }
 
@@ -107,7 +107,7 @@ function stateOptions(options: MockServerOptions): MockStateOptions {
 async function mockState(options: MockServerOptions): Promise<MockState> {
   const shared = stateOptions(options);
   if (options.state) return options.state;
-  if (options.fixtures !== undefined) return (await import('./fixtures-file/load.js')).loadFixtures(options.fixtures, shared);
+  if (options.fixtures !== undefined) return (await import('./user-fixtures/load.js')).loadFixtures(options.fixtures, shared);
   return options.empty ? new MockState(shared) : await demoState({ ...options.demo, ...shared, seed: options.seed ?? 1 });
 }
 

@@ -5,8 +5,8 @@ import { graphqlOverHttp } from '../mock-server/engine/graphql-over-http.js';
 import { RequestJournal } from '../mock-server/engine/journal.js';
 import { limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { createExecutableSchema } from '../mock-server/graphql/executable-schema.js';
-import { createDemoState } from '../mock-server/fixtures.js';
-import type { FixturesInput } from '../mock-server/fixtures-file/format.js';
+import { createDemoState } from '../mock-server/demo/create-demo-state.js';
+import type { FixturesInput } from '../mock-server/user-fixtures/format.js';
 import { createGraphQLWsSessions, type GraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
 import { MockState } from '../mock-server/state/mock-state.js';
 import { StateBaseline } from '../mock-server/state/snapshot/baseline.js';
@@ -82,7 +82,7 @@ export async function createParleyBackend(options: ParleyBackendOptions = {}): P
   const journal = new RequestJournal();
   const state =
     options.fixtures !== undefined
-      ? await (await import('../mock-server/fixtures-file/load.js')).loadFixtures(options.fixtures)
+      ? await (await import('../mock-server/user-fixtures/load.js')).loadFixtures(options.fixtures)
       : options.empty
         ? new MockState()
         : await createDemoState({ seed: options.seed ?? 1 });

@@ -13,11 +13,11 @@ export { createParleyHandlers, parleyHandlerSet, type ParleyHandlers, type Parle
 export { createParleyBackend, type LocalParleyBackend, type ParleyBackend, type ParleyBackendOptions } from './backend.js';
 export { createSharedParleyHandlers, type SharedParleyHandlers, type SharedParleyHandlersOptions } from './shared-worker/page.js';
 export { failOperation, type FailOperationOptions } from './fail-operation.js';
-export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/fixtures.js';
+export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/demo/logins.js';
 export { MockState } from '../mock-server/state/mock-state.js';
 export { ErrorCode } from '../schema/error-codes.js';
 export type { Chaos } from '../mock-server/engine/chaos.js';
 export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from '../mock-server/engine/chaos-settings.js';
 export type { JournalEntry, RequestJournal } from '../mock-server/engine/journal.js';
-export { FixturesError, type FixtureProblem } from '../mock-server/fixtures-file/problems.js';
-export type { FixturesInput } from '../mock-server/fixtures-file/format.js';
+export { FixturesError, type FixtureProblem } from '../mock-server/user-fixtures/problems.js';
+export type { FixturesInput } from '../mock-server/user-fixtures/format.js';

@@ -92,13 +92,14 @@ afterAll(async () => {
 // Each step takes seconds (install about 15 s, tsc and vitest 1 to 3 s each) and many times that
 // when the rest of the suite loads the machine: generous timeouts, not the suite's 20 s.
 describe('Parley packed and installed into a fresh project', { timeout: 120_000 }, () => {
-  it('the tarball holds every exports and bin target, the schema and the fixtures, and nothing test-only', () => {
+  it('the tarball holds every exports and bin target, the schema, the fixtures format and the credentials example, and nothing test-only', () => {
     const targets = Object.values(rootPackage.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
     for (const target of [...targets, ...Object.values(rootPackage.bin)]) expect(packed).toContain(target.replace(/^\.\//, ''));
     expect(packed).toContain('schema.graphql');
-    expect(packed).toContain('fixtures/credentials.example.json');
+    expect(packed).toContain('fixtures/parley-fixtures.schema.json');
+    expect(packed).toContain('conformance/credentials.example.json');
     expect(packed).toContain('dist/graphiql/graphiql.js');
-    expect(packed.filter((path) => !/^(dist\/|fixtures\/|schema\.graphql$|README\.md$|LICENSE|package\.json$)/.test(path))).toEqual([]);
+    expect(packed.filter((path) => !/^(dist\/|fixtures\/|conformance\/|schema\.graphql$|README\.md$|LICENSE|package\.json$)/.test(path))).toEqual([]);
     expect(packed.filter((path) => /\.test\.|(^|\/)(test|bench|scripts|examples)\//.test(path))).toEqual([]);
   });
 

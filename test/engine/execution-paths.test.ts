@@ -2,7 +2,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/mock-server/create-engine.js';
 import type { Engine, OperationRequest } from '../../src/mock-server/engine/engine.js';
-import { createDemoState } from '../../src/mock-server/fixtures.js';
+import { createDemoState } from '../../src/mock-server/demo/create-demo-state.js';
 import type { MockState } from '../../src/mock-server/state/mock-state.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
 import { nodePasswordHasher } from '../../src/mock-server/platform/node-passwords.js';

@@ -1,5 +1,5 @@
 import type { ExecutionMode } from '../../src/mock-server/engine/engine.js';
-import { createDemoState } from '../../src/mock-server/fixtures.js';
+import { createDemoState } from '../../src/mock-server/demo/create-demo-state.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { nodePasswordHasher } from '../../src/mock-server/platform/node-passwords.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';

@@ -145,7 +145,7 @@ describe('demo data', () => {
 
 describe('the demo password hash', () => {
   it('is the scrypt hash of the demo password (a constant, so start-up does not hash)', async () => {
-    const { DEMO_PASSWORD, DEMO_PASSWORD_HASH } = await import('../../src/mock-server/fixtures.js');
+    const { DEMO_PASSWORD, DEMO_PASSWORD_HASH } = await import('../../src/mock-server/demo/logins.js');
     const { webPasswordHasher } = await import('../../src/mock-server/state/accounts/passwords.js');
     const { nodePasswordHasher } = await import('../../src/mock-server/platform/node-passwords.js');
     // Both hashers, the browser's (pure JS) and Node's, read the one format.

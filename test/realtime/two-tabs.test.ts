@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/mock-server/fixtures.js';
+import { DEMO_PASSWORD } from '../../src/mock-server/demo/logins.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { gql, ok } from '../support/client.js';
 import { Sockets } from '../support/realtime.js';

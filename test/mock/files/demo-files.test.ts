@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { decode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPngModule } from '../../../scripts/demo-png.js';
-import { DEMO_PNG_SPECS, demoPdf, demoPngBytes, demoPngImage } from '../../../src/mock-server/fixtures-file-bytes.js';
+import { DEMO_PNG_SPECS, demoPdf, demoPngBytes, demoPngImage } from '../../../src/mock-server/demo/file-bytes.js';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { gql, ok } from '../../support/client.js';
 import { login, type Actor } from '../../support/world.js';
 import { linkOf } from './files-support.js';
 
-/** The demo's file library and its real files (fixtures-files.ts, fixtures-file-bytes.ts). */
+/** The demo's file library and its real files (demo/file-library.ts, demo/file-bytes.ts). */
 describe('demo file bytes', () => {
-  it('the PNGs kept in fixtures-png.ts are exactly what fast-png encodes from their specs (rerun scripts/demo-png.ts if not)', () => {
-    const kept = readFileSync(new URL('../../../src/mock-server/fixtures-png.ts', import.meta.url), 'utf8');
+  it('the PNGs kept in demo/png-base64.ts are exactly what fast-png encodes from their specs (rerun scripts/demo-png.ts if not)', () => {
+    const kept = readFileSync(new URL('../../../src/mock-server/demo/png-base64.ts', import.meta.url), 'utf8');
     expect(kept).toBe(demoPngModule());
     for (const name of Object.keys(DEMO_PNG_SPECS) as (keyof typeof DEMO_PNG_SPECS)[]) {
       const image = decode(demoPngBytes(name));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutableSchema } from '../../../src/mock-server/graphql/executable-schema.js';
-import { createDemoState } from '../../../src/mock-server/fixtures.js';
+import { createDemoState } from '../../../src/mock-server/demo/create-demo-state.js';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { digestTables } from '../../../src/mock-server/state/digest.js';
 import { exportSnapshot, restoreSnapshot, type SnapshotDocument } from '../../../src/mock-server/state/snapshot/index.js';

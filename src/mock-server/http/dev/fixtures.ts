@@ -20,8 +20,8 @@ export const fixturesRoute: DevRoute = {
       const text = await readTextBody(req, res, MAX_FIXTURES_BYTES);
       if (text === undefined) return;
       // The loader (and zod) load with the first fixtures file, not at start-up.
-      const { fixturesFromText } = await import('../../fixtures-file/load.js');
-      const { formatProblems } = await import('../../fixtures-file/problems.js');
+      const { fixturesFromText } = await import('../../user-fixtures/load.js');
+      const { formatProblems } = await import('../../user-fixtures/problems.js');
       const result = await fixturesFromText(text, engine.state.options);
       if (!result.ok) {
         const count = result.problems.length === 1 ? '1 problem' : `${result.problems.length} problems`;

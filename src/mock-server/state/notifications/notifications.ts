@@ -39,7 +39,7 @@ export class Notifications {
 
   /**
    * Creates no notifications until {@link resume}: demo history is written through the domain,
-   * and notifications made then would be months old (fixtures-notifications.ts makes fresh ones).
+   * and notifications made then would be months old (demo/notifications.ts makes fresh ones).
    */
   pause(): void {
     this.paused = true;

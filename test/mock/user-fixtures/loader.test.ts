@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../../src/mock-server/fixtures-file/index.js';
+import { loadFixtures } from '../../../src/mock-server/user-fixtures/index.js';
 import { ManualClock } from '../../../src/mock-server/state/clock.js';
 
 const NOW = Date.UTC(2026, 2, 10, 12, 0);

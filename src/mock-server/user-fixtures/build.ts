@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD_HASH } from '../fixtures.js';
+import { DEMO_PASSWORD_HASH } from '../demo/logins.js';
 import { webPasswordHasher, type PasswordHasher } from '../state/accounts/passwords.js';
 import type { PasswordHash, UserRecord } from '../state/accounts/records.js';
 import { systemClock } from '../state/clock.js';
@@ -12,9 +12,10 @@ import { defaultEmail, type Plan, type PlannedConversation } from './plan.js';
 import { formatPath, FixturesError, type PathSegment } from './problems.js';
 
 /**
- * Makes the state a checked plan describes, through the domain services (as fixtures.ts does for
- * the demo), so every rule and index holds: each record is made at its time on the timeline, with
- * ids from {@link fixtureIds}; afterwards the state runs on `options`' clock and ids.
+ * Makes the state a checked plan describes, through the domain services (as the demo's
+ * create-demo-state.ts does), so every rule and index holds: each record is made at its time on
+ * the timeline, with ids from {@link fixtureIds}; afterwards the state runs on `options`' clock
+ * and ids.
  *
  * The plan has passed every check the loader knows; should a domain rule still refuse something
  * (a rule the checks do not repeat, such as control characters in a text), the refusal becomes a

@@ -1,6 +1,6 @@
-import type { UserRecord } from './state/accounts/records.js';
-import type { PasswordHash } from './state/accounts/records.js';
-import type { MockState } from './state/mock-state.js';
+import type { UserRecord } from '../state/accounts/records.js';
+import type { PasswordHash } from '../state/accounts/records.js';
+import type { MockState } from '../state/mock-state.js';
 
 const DAY = 24 * 3_600_000;
 

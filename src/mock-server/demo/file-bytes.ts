@@ -1,4 +1,4 @@
-import { DEMO_PNG_BASE64 } from './fixtures-png.js';
+import { DEMO_PNG_BASE64 } from './png-base64.js';
 
 /**
  * Small real files for the demo data, made at start-up: every byte is a pure function of the
@@ -39,7 +39,7 @@ export function demoPngImage(spec: DemoPngSpec): { width: number; height: number
 
 /**
  * The bytes of a demo PNG. They were encoded by fast-png (`scripts/demo-png.ts`) and are kept
- * in `fixtures-png.ts`: encoding at start-up cost about 40 ms of CPU (loading fast-png and fflate,
+ * in `png-base64.ts`: encoding at start-up cost about 40 ms of CPU (loading fast-png and fflate,
  * then a cold deflate), a tenth of the start-up budget, for the same bytes every time. A test
  * encodes them again with fast-png and compares, so they stay exactly its output.
  */

@@ -1,7 +1,7 @@
-import { demoPdf, demoPngBytes, demoText } from './fixtures-file-bytes.js';
-import type { UserRecord } from './state/accounts/records.js';
-import type { FileFolderRecord } from './state/files/records.js';
-import type { MockState } from './state/mock-state.js';
+import { demoPdf, demoPngBytes, demoText } from './file-bytes.js';
+import type { UserRecord } from '../state/accounts/records.js';
+import type { FileFolderRecord } from '../state/files/records.js';
+import type { MockState } from '../state/mock-state.js';
 
 /** A demo file's name, type and bytes. */
 export interface DemoFile {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPREAD_MS, parseAt, timeline } from '../../../src/mock-server/fixtures-file/times.js';
+import { DEFAULT_SPREAD_MS, parseAt, timeline } from '../../../src/mock-server/user-fixtures/times.js';
 
 const NOW = Date.UTC(2026, 2, 10, 12, 0);
 const HOUR = 3_600_000;

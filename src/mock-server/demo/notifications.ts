@@ -1,6 +1,6 @@
-import type { PasswordHash, UserRecord } from './state/accounts/records.js';
-import type { ConversationRecord } from './state/conversations/records.js';
-import type { MockState } from './state/mock-state.js';
+import type { PasswordHash, UserRecord } from '../state/accounts/records.js';
+import type { ConversationRecord } from '../state/conversations/records.js';
+import type { MockState } from '../state/mock-state.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

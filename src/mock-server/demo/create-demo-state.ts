@@ -1,34 +1,15 @@
 import type { Faker } from '@faker-js/faker';
-import { chatText, type ChatMood } from './fixtures-chat.js';
-import { systemClock, type Clock } from './state/clock.js';
-import { flatString, randomIds } from './state/ids.js';
-import { MockState, type MockStateOptions } from './state/mock-state.js';
-import { addDemoAccounts, addDemoOrganisation, addFreshInvitations } from './fixtures-people.js';
-import { addDemoFileLibrary, DemoFiles } from './fixtures-files.js';
-import { addDemoNotifications } from './fixtures-notifications.js';
-import type { PasswordHash } from './state/accounts/records.js';
-import type { UserRecord } from './state/accounts/records.js';
-import type { ConversationRecord } from './state/conversations/records.js';
-import type { MessageRecord } from './state/messages/records.js';
-import type { WorkspaceRole } from './state/workspaces/records.js';
-
-/**
- * The scrypt hash of {@link DEMO_PASSWORD} (N = 16384, r = 8, p = 1, 32 bytes) under a fixed salt,
- * computed once rather than at every start: hashing costs about 50 ms, a tenth of the start-up
- * budget. The password is public, so a fixed salt gives nothing away; a test checks the hash.
- */
-export const DEMO_PASSWORD_HASH: PasswordHash = { salt: 'cGFybGV5LWRlbW8tc2FsdA==', hash: 'DvCjxW62q8XYUmvmO1k2QRRD5tGtIDe+ytopfh0PyWc=' };
-
-/** The password of every demo account. */
-export const DEMO_PASSWORD = 'parley-demo';
-
-/** The four named demo accounts; the README lists them. */
-export const DEMO_USERS = [
-  { username: 'alice', displayName: 'Alice Martin', role: 'OWNER' },
-  { username: 'bob', displayName: 'Bob Nguyen', role: 'ADMIN' },
-  { username: 'carol', displayName: 'Carol Diaz', role: 'MEMBER' },
-  { username: 'dave', displayName: 'Dave Okafor', role: 'GUEST' },
-] as const satisfies readonly { username: string; displayName: string; role: WorkspaceRole }[];
+import { chatText, type ChatMood } from './chat-texts.js';
+import { systemClock, type Clock } from '../state/clock.js';
+import { flatString, randomIds } from '../state/ids.js';
+import { MockState, type MockStateOptions } from '../state/mock-state.js';
+import { addDemoAccounts, addDemoOrganisation, addFreshInvitations } from './people.js';
+import { addDemoFileLibrary, DemoFiles } from './file-library.js';
+import { DEMO_PASSWORD_HASH, DEMO_USERS } from './logins.js';
+import { addDemoNotifications } from './notifications.js';
+import type { UserRecord } from '../state/accounts/records.js';
+import type { ConversationRecord } from '../state/conversations/records.js';
+import type { MessageRecord } from '../state/messages/records.js';
 
 export interface DemoDataOptions {
   /** Seeds faker: the same seed gives the same users, ids, texts and times. @default 1 */
@@ -74,7 +55,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     tokenLifetimes: options.tokenLifetimes,
     passwords: options.passwords,
   });
-  // The history's notifications would be months old: fixtures-notifications.ts makes fresh ones.
+  // The history's notifications would be months old: notifications.ts makes fresh ones.
   state.notifications.pause();
   const tick = () => {
     fixtureTime += faker.number.int({ min: 1, max: 30 }) * 60_000;
@@ -200,7 +181,7 @@ class ConversationWriter {
   }
 
   private attachment(sender: UserRecord) {
-    // A PNG, a PDF and a text file in turn (fixtures-files.ts), with real bytes.
+    // A PNG, a PDF and a text file in turn (file-library.ts), with real bytes.
     const text = [chatText(this.faker, 'work'), chatText(this.faker, 'work'), chatText(this.faker, 'work')].join(' ');
     const file = this.files.attachment(++this.uploads, this.faker.helpers.arrayElement(ATTACHMENT_NAMES), text);
     const upload = this.state.uploads.create({ contentType: file.contentType, scope: 'PRIVATE', fileName: file.fileName }, sender.id);

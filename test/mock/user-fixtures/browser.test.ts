@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 it('loads fixtures/example.json (less its slug) in a browser bundle, without Node globals', async () => {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/mock-server/fixtures-file/index.ts'],
+    entryPoints: ['src/mock-server/user-fixtures/index.ts'],
     bundle: true,
     platform: 'browser',
     format: 'iife',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFixtures, fixturesFromText, loadFixtures, FixturesError } from '../../../src/mock-server/fixtures-file/index.js';
+import { checkFixtures, fixturesFromText, loadFixtures, FixturesError } from '../../../src/mock-server/user-fixtures/index.js';
 
 const NOW = Date.UTC(2026, 2, 10, 12, 0);
 

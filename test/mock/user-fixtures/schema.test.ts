@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { checkFixtures } from '../../../src/mock-server/fixtures-file/index.js';
-import { fixturesJsonSchema } from '../../../src/mock-server/fixtures-file/json-schema.js';
+import { checkFixtures } from '../../../src/mock-server/user-fixtures/index.js';
+import { fixturesJsonSchema } from '../../../src/mock-server/user-fixtures/json-schema.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const committed = JSON.parse(readFileSync(`${root}fixtures/parley-fixtures.schema.json`, 'utf8')) as Record<string, unknown>;
