@@ -22,7 +22,7 @@ export interface ParleyHandlerSet {
   readonly webSocketUrl: string;
 }
 
-/** The handlers, with the state they run on, its chaos, journal and `reset()` (see {@link LocalParleyBackend}). */
+/** The handlers, with the state they run on and its dev controls: chaos, journal, `reset()`, snapshots and fixtures (see {@link LocalParleyBackend}). */
 export interface ParleyHandlers extends ParleyHandlerSet, Omit<LocalParleyBackend, 'answer' | 'sessions'> {}
 
 /** The handlers of `endpoint` over a backend: its HTTP answers and its graphql-ws sessions. */
@@ -64,5 +64,8 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
     chaos: backend.chaos,
     journal: backend.journal,
     reset: () => backend.reset(),
+    snapshot: () => backend.snapshot(),
+    restore: (snapshot) => backend.restore(snapshot),
+    loadFixtures: (fixtures) => backend.loadFixtures(fixtures),
   };
 }

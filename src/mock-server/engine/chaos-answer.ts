@@ -3,6 +3,7 @@ import type { Response as HandlerResponse } from 'graphql-http';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Clock } from '../state/clock.js';
 import type { Engine, OperationArgs } from './engine.js';
+import { payloadTooLarge } from './payload-too-large.js';
 
 /** Codes the engine gives before execution: graphql-http answers them as request errors (400 or 200 by `Accept`). */
 const REQUEST_CODES = new Set<string>([ErrorCode.GRAPHQL_PARSE_FAILED, ErrorCode.GRAPHQL_VALIDATION_FAILED, ErrorCode.QUERY_TOO_COMPLEX, ErrorCode.BAD_REQUEST]);
@@ -35,10 +36,7 @@ export async function chaosAnswer(engine: Engine, args: OperationArgs): Promise<
   const code = plan.failure;
   const message = `${name ?? 'the operation'} failed with ${code}: injected by chaos (see /dev/chaos)`;
   if (REQUEST_CODES.has(code)) return [new GraphQLError(message, { extensions: { code } })];
-  if (code === ErrorCode.PAYLOAD_TOO_LARGE) {
-    const body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
-    return [body, { status: 413, statusText: 'Payload Too Large', headers: { 'content-type': 'application/json; charset=utf-8' } }];
-  }
+  if (code === ErrorCode.PAYLOAD_TOO_LARGE) return payloadTooLarge(message);
   const field = operation.selectionSet.selections.find((selection) => selection.kind === Kind.FIELD);
   const path = field?.kind === Kind.FIELD ? [field.alias?.value ?? field.name.value] : undefined;
   return { errors: [new GraphQLError(message, { nodes: field, path, extensions: { code } })], data: null };

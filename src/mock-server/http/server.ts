@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
+import type { DevControls } from '../dev-controls.js';
 import type { Engine } from '../engine/engine.js';
 import { devRoute } from './dev-routes.js';
-import { StateBaseline } from '../state/snapshot/baseline.js';
 import { filesRoute } from './files-route.js';
 import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
@@ -47,6 +47,11 @@ export interface HttpDoorOptions {
   readonly graphiql?: boolean;
 }
 
+/** Whether `/dev` is served: as asked, else on a loopback `host` only. */
+export function devRoutesServed(options: HttpDoorOptions): boolean {
+  return options.devRoutes ?? isLoopbackHost(options.host ?? '127.0.0.1');
+}
+
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
@@ -60,16 +65,15 @@ const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
  * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only routes and
  * translates; every GraphQL rule is the engine's.
  */
-export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): Server {
+export function createHttpDoor(engine: Engine, controls: DevControls | null, options: HttpDoorOptions = {}): Server {
   const graphql = graphqlRoute(engine);
   const cors = options.cors ?? true;
   const host = options.host ?? '127.0.0.1';
-  const devRoutes = options.devRoutes ?? isLoopbackHost(host);
   const hosts = new HostAllowList(host, options.allowedHosts);
   const devOrigins = new DevOriginPolicy(options.corsOrigins);
   const graphiql = (options.graphiql ?? true) ? graphiqlRoute() : null;
-  // What POST /dev/reset goes back to: the state the server started with.
-  const baseline = devRoutes ? StateBaseline.of(engine.state) : null;
+  // `/dev` is served when the dev controls were built (see devRoutesServed).
+  const dev = devRoutesServed(options) ? controls : null;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // The path alone decides the route; a URL object per request would cost more than the routing.
@@ -82,7 +86,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       return sendError(res, 403, ErrorCode.FORBIDDEN, refusedHostMessage(req.headers.host));
     }
     const isDev = pathname === '/dev' || pathname.startsWith('/dev/');
-    if (baseline && isDev) {
+    if (dev && isDev) {
       const origin = req.headers.origin;
       const verdict = devOrigins.judge(origin, req.headers.host);
       if (verdict === 'refused') return sendError(res, 403, ErrorCode.FORBIDDEN, refusedOriginMessage(origin!));
@@ -93,7 +97,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
           return;
         }
       }
-      return devRoute(engine, baseline, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
+      return devRoute(dev, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
     }
     // `/dev` off (--no-dev-routes) is a 404 like any unknown path, and gets no CORS either.
     const open = cors && !isDev;

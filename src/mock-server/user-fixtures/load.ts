@@ -63,6 +63,11 @@ export async function fixturesFromText(text: string, options: MockStateOptions =
   } catch (error) {
     return { ok: false, problems: [{ path: '', message: `not JSON: ${(error as Error).message}` }] };
   }
+  return fixturesFromDocument(doc, options);
+}
+
+/** From a parsed fixtures document to a state, or to the list of its problems (nothing thrown for a bad file). */
+export async function fixturesFromDocument(doc: unknown, options: MockStateOptions = {}): Promise<FixturesResult> {
   try {
     return { ok: true, state: await loadFixtures(doc, options) };
   } catch (error) {

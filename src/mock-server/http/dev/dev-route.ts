@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../../schema/error-codes.js';
 import type { Engine } from '../../engine/engine.js';
-import type { StateBaseline } from '../../state/snapshot/baseline.js';
+import type { DevControls } from '../../dev-controls.js';
 import { BodyTooLarge, readBody } from '../body.js';
 import { sendError } from '../respond.js';
 
 /** What a dev route's handler gets besides the response. */
 export interface DevRequest {
   readonly engine: Engine;
-  /** The state the server started with, for `POST /dev/reset`. */
-  readonly baseline: StateBaseline;
+  /** Reset, snapshot and fixtures: the operations the MSW handler set calls too. */
+  readonly controls: DevControls;
   readonly req: IncomingMessage;
   /** The query string (`?limit=20`). */
   readonly query: URLSearchParams;

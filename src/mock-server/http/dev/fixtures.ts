@@ -16,19 +16,16 @@ export const fixturesRoute: DevRoute = {
   path: '/dev/fixtures',
   description: 'POST a fixtures file (docs/fixtures-format.md) to replace the state with its users, workspaces, channels and messages',
   methods: {
-    POST: async ({ engine, req }, res) => {
+    POST: async ({ controls, req }, res) => {
       const text = await readTextBody(req, res, MAX_FIXTURES_BYTES);
       if (text === undefined) return;
-      // The loader (and zod) load with the first fixtures file, not at start-up.
-      const { fixturesFromText } = await import('../../user-fixtures/load.js');
-      const { formatProblems } = await import('../../user-fixtures/problems.js');
-      const result = await fixturesFromText(text, engine.state.options);
+      const result = await controls.loadFixtures(text);
       if (!result.ok) {
+        const { formatProblems } = await import('../../user-fixtures/problems.js');
         const count = result.problems.length === 1 ? '1 problem' : `${result.problems.length} problems`;
         const message = `the fixtures have ${count}:\n${formatProblems(result.problems)}`;
         return sendJson(res, 400, { errors: [{ message, extensions: { code: ErrorCode.BAD_USER_INPUT, problems: result.problems } }] });
       }
-      engine.replaceState(result.state);
       const { tables } = result.state;
       sendJson(res, 200, { status: 'loaded', users: tables.users.size, workspaces: tables.workspaces.size, conversations: tables.conversations.size, messages: tables.messages.size });
     },

@@ -2,16 +2,16 @@ import { sendJson } from '../respond.js';
 import type { DevRoute } from './dev-route.js';
 
 /**
- * `POST /dev/reset`: back to the state the server started with (demo seed, empty, fixtures, or the
- * `--persist` file as loaded), restored from the snapshot taken at start. The chaos in force and
- * the journal stay: they are the developer's controls, not the data.
+ * `POST /dev/reset`: back to how the server started (`DevControls.reset`, as the MSW handler
+ * set's `reset()`): the starting state (demo seed, empty, fixtures, or the `--persist` file as
+ * loaded), the chaos it started with, and an empty journal.
  */
 export const resetRoute: DevRoute = {
   path: '/dev/reset',
-  description: 'back to the state the server started with; open WebSockets close with 1012',
+  description: 'back to how the server started: its state, its starting chaos, an empty journal; open WebSockets close with 1012',
   methods: {
-    POST: ({ engine, baseline }, res) => {
-      engine.replaceState(baseline.fresh());
+    POST: ({ controls }, res) => {
+      controls.reset();
       sendJson(res, 200, { status: 'reset' });
     },
   },

@@ -1,6 +1,4 @@
 import { SnapshotError } from '../../state/snapshot/errors.js';
-import { exportSnapshot } from '../../state/snapshot/export.js';
-import { restoreSnapshot } from '../../state/snapshot/restore.js';
 import { sendError, sendJson } from '../respond.js';
 import { readTextBody, type DevRoute } from './dev-route.js';
 
@@ -17,8 +15,8 @@ export const snapshotRoute: DevRoute = {
   path: '/dev/snapshot',
   description: 'GET the whole state as JSON (parley-state.json); PUT one to restore it',
   methods: {
-    GET: ({ engine, req }, res) => {
-      const body = JSON.stringify(exportSnapshot(engine.state));
+    GET: ({ controls, req }, res) => {
+      const body = JSON.stringify(controls.snapshot());
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
         'content-disposition': 'attachment; filename="parley-state.json"',
@@ -26,13 +24,11 @@ export const snapshotRoute: DevRoute = {
       });
       res.end(req.method === 'GET' ? body : undefined);
     },
-    PUT: async ({ engine, req }, res) => {
+    PUT: async ({ controls, req }, res) => {
       const text = await readTextBody(req, res, MAX_SNAPSHOT_BYTES);
       if (text === undefined) return;
       try {
-        // The checks (and valibot) load with the first restore, not at start-up.
-        const { parseSnapshot } = await import('../../state/snapshot/validate.js');
-        engine.replaceState(restoreSnapshot(parseSnapshot(text), engine.state.options));
+        await controls.restore(text);
       } catch (error) {
         if (error instanceof SnapshotError) return sendError(res, 400, error.code, error.message);
         throw error;

@@ -1,0 +1,82 @@
+import type { ChaosSettings } from './engine/chaos-settings.js';
+import type { Chaos } from './engine/chaos.js';
+import type { Engine } from './engine/engine.js';
+import type { RequestJournal } from './engine/journal.js';
+import { StateBaseline } from './state/snapshot/baseline.js';
+import { exportSnapshot } from './state/snapshot/export.js';
+import { restoreSnapshot } from './state/snapshot/restore.js';
+import type { SnapshotDocument } from './state/snapshot/schema.js';
+import type { FixturesResult } from './user-fixtures/load.js';
+
+/**
+ * What a developer or a test steers of a running mock, as operations on its engine: `/dev/*` over
+ * HTTP and the MSW handler set call these, so both doors mean the same by reset, snapshot and
+ * fixtures (docs/mock.md, "Dev controls"). Every swap of the state closes open WebSockets with
+ * 1012: their subscriptions belong to the old state.
+ */
+export class DevControls {
+  private readonly baseline: StateBaseline;
+
+  /**
+   * @param engine the engine the doors answer with
+   * @param startingChaos the chaos the mock started with, which {@link reset} goes back to
+   */
+  constructor(
+    readonly engine: Engine,
+    private readonly startingChaos: ChaosSettings = {},
+  ) {
+    // Taken now, before any request: reset goes back to the state as it started.
+    this.baseline = StateBaseline.of(engine.state);
+  }
+
+  /** Injected latency and failures; the same object for the mock's life. */
+  get chaos(): Chaos {
+    return this.engine.chaos;
+  }
+
+  /** The last requests answered, redacted and bounded; the same object for the mock's life. */
+  get journal(): RequestJournal {
+    return this.engine.journal;
+  }
+
+  /**
+   * Back to how the mock started: its starting state (demo seed, empty, fixtures, or the
+   * `--persist` file as loaded), restored from a snapshot taken at start (no re-seed), the chaos
+   * it started with, and an empty journal. Tokens issued since belong to the old state.
+   */
+  reset(): void {
+    this.engine.replaceState(this.baseline.fresh());
+    this.engine.chaos.set(this.startingChaos);
+    this.engine.journal.clear();
+  }
+
+  /** The whole state as a snapshot document (`GET /dev/snapshot`). */
+  snapshot(): SnapshotDocument {
+    return exportSnapshot(this.engine.state);
+  }
+
+  /**
+   * Replaces the state with a snapshot, as a JSON text or a parsed document (`PUT /dev/snapshot`).
+   * A bad one throws a `SnapshotError` with one sentence, and nothing changes.
+   */
+  async restore(snapshot: string | unknown): Promise<void> {
+    // The checks (and valibot) load with the first restore, not at start-up.
+    const { parseSnapshot, validateSnapshot } = await import('./state/snapshot/validate.js');
+    const document = typeof snapshot === 'string' ? parseSnapshot(snapshot) : validateSnapshot(snapshot);
+    this.engine.replaceState(restoreSnapshot(document, this.engine.state.options));
+  }
+
+  /**
+   * Replaces the state with one built from a fixtures file, as a JSON text or a parsed document
+   * (`POST /dev/fixtures`). A file with problems changes nothing and gives every problem with its
+   * JSON path. {@link reset} still goes back to the state the mock started with.
+   */
+  async loadFixtures(fixtures: string | unknown): Promise<FixturesResult> {
+    // The loader (and its validation) load with the first fixtures file, not at start-up.
+    const { fixturesFromText, fixturesFromDocument } = await import('./user-fixtures/load.js');
+    const options = this.engine.state.options;
+    const result = typeof fixtures === 'string' ? await fixturesFromText(fixtures, options) : await fixturesFromDocument(fixtures, options);
+    if (result.ok) this.engine.replaceState(result.state);
+    return result;
+  }
+}
