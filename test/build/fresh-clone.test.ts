@@ -91,12 +91,14 @@ describe.skipIf(skip)('a fresh clone, after npm install', { timeout: 240_000 }, 
     let server: ChildProcess;
     let port: string;
     let closed: Promise<number | null>;
+    let ended = false;
     let output = '';
 
     beforeAll(async () => {
       // Its own process group (npm, its shell, node), so Ctrl-C reaches all of it as in a terminal.
       server = spawn('npm', ['start'], { cwd: clone, env: { ...childEnv, PORT: '0' }, detached: true });
       closed = new Promise((resolve) => server.on('close', resolve));
+      void closed.then(() => (ended = true));
       port = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`npm start did not listen within 180 s:\n${output}`)), 180_000);
         const read = (chunk: Buffer) => {
@@ -114,7 +116,13 @@ describe.skipIf(skip)('a fresh clone, after npm install', { timeout: 240_000 }, 
     }, 200_000);
 
     afterAll(() => {
-      if (server.exitCode === null && server.pid !== undefined) process.kill(-server.pid, 'SIGKILL');
+      // A test that failed before Ctrl-C leaves the group running.
+      if (ended || server.pid === undefined) return;
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
     });
 
     it('prints "parley mock listening on http://127.0.0.1:$PORT/graphql" and answers { health }', async () => {
