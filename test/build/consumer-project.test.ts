@@ -33,7 +33,7 @@ const setup = readmeMswSetup(readFileSync(join(root, 'README.md'), 'utf8'));
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'parley-consumer-'));
-  // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean + build) would pull dist/ away
+  // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean) and `prepare` (build) would pull dist/ away
   // from the test files that run it in parallel, so the pack skips scripts.
   const [pack] = JSON.parse(await succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], root)) as [
     { filename: string; files: { path: string }[] },
