@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, succeed } from './child-processes.js';
 import { chatTestBody, consumerPackageJson, consumerTsconfig, entriesTest, readmeMswSetup } from './consumer-project/files.js';
 
 /**
@@ -27,51 +27,13 @@ const tools = ['vitest', 'msw', 'typescript', '@types/node'].map((name) => {
   return `${name}@${version}`;
 });
 
-/**
- * Children get none of the outer vitest's variables (VITEST, VITEST_POOL_ID, ...), nor what
- * `npm test` says of this package (npm_package_*, npm_lifecycle_*, its local prefix), which would
- * steer the inner vitest and npm. The user's npm settings (registry, cache, proxy) stay.
- */
-const env = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|NODE_ENV$|npm_package_|npm_lifecycle_|npm_config_local_prefix$)/i.test(name)),
-);
-
-interface Finished {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs a command without blocking this worker (an install takes seconds), at a lower CPU priority:
- * the suite's time-bound tests (a conformance request waits 10 s at most) keep the cores first.
- */
-function run(command: string, args: string[], cwd: string): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, timeout: 150_000 });
-    if (child.pid !== undefined) setPriority(child.pid, 10);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-async function succeed(command: string, args: string[], cwd: string): Promise<string> {
-  const result = await run(command, args, cwd);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
-
 let project: string;
 let packed: string[];
 const setup = readmeMswSetup(readFileSync(join(root, 'README.md'), 'utf8'));
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'parley-consumer-'));
-  // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean + build) would pull dist/ away
+  // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean) and `prepare` (build) would pull dist/ away
   // from the test files that run it in parallel, so the pack skips scripts.
   const [pack] = JSON.parse(await succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], root)) as [
     { filename: string; files: { path: string }[] },
