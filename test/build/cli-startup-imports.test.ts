@@ -54,4 +54,10 @@ describe('what `parley` loads before any command runs', () => {
     const heavy = staticPackages.filter((name) => /^(ws|graphql-ws|@faker-js\/faker)(\/|$)/.test(name));
     expect(heavy).toEqual([]);
   });
+
+  it('leaves out the conformance checks and the WebSocket door', () => {
+    expect(staticInputs).toContain('src/mock-server/mock-server.ts');
+    const late = staticInputs.filter((name) => /^src\/conformance\/(catalogue|checks|realtime|rules)/.test(name) || name.startsWith('src/mock-server/ws/websocket-door'));
+    expect(late).toEqual([]);
+  });
 });
