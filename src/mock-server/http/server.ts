@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
-import { devRoute } from './dev-routes.js';
 import { StateBaseline } from '../state/snapshot/baseline.js';
 import { filesRoute } from './files-route.js';
 import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
@@ -56,6 +55,9 @@ const CORS_HEADERS: Record<string, string> = {
 
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
+/** The dev routes (nine modules no other request needs) load at the first `/dev` request, not at start-up. */
+let devRoutesModule: Promise<typeof import('./dev-routes.js')> | undefined;
+
 /**
  * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only routes and
  * translates; every GraphQL rule is the engine's.
@@ -93,6 +95,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
           return;
         }
       }
+      const { devRoute } = await (devRoutesModule ??= import('./dev-routes.js'));
       return devRoute(engine, baseline, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
     }
     // `/dev` off (--no-dev-routes) is a 404 like any unknown path, and gets no CORS either.
