@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * Start-up of `parley` (bench/startup.ts): every module the CLI imports statically is loaded
  * before any command runs, `mock serve` included, and on a small machine each costs about a
  * millisecond. The heavy parts of other paths are imported where they are used: the WebSocket
- * door (ws, graphql-ws) once the server listens, the dev routes at the first `/dev` request, the
- * demo data (faker) when it is built, the conformance suite (its checks, its WebSocket client) by
- * its own commands. This splits the CLI as esbuild would and follows only static imports from
- * the entry.
+ * door (ws, graphql-ws) once the server listens; the dev, authorize, upload and download routes
+ * at their first request; the demo data (faker) when it is built; the conformance suite (its
+ * checks, its WebSocket client) by its own commands. This splits the CLI as esbuild would and
+ * follows only static imports from the entry.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,14 +51,14 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('what `parley` loads before any command runs', () => {
-  it('leaves out ws, graphql-ws and faker', () => {
-    const heavy = staticPackages.filter((name) => /^(ws|graphql-ws|@faker-js\/faker)(\/|$)/.test(name));
+  it('leaves out ws, graphql-ws, faker and content-disposition', () => {
+    const heavy = staticPackages.filter((name) => /^(ws|graphql-ws|@faker-js\/faker|content-disposition)(\/|$)/.test(name));
     expect(heavy).toEqual([]);
   });
 
-  it('leaves out the conformance checks, the WebSocket door and the dev routes', () => {
+  it('leaves out the conformance checks, the WebSocket door and the routes few requests take', () => {
     expect(staticInputs).toContain('src/mock-server/mock-server.ts');
-    const late = staticInputs.filter((name) => /^src\/conformance\/(catalogue|checks|realtime|rules)/.test(name) || /^src\/mock-server\/(ws\/websocket-door|http\/dev-routes|http\/dev\/)/.test(name));
+    const late = staticInputs.filter((name) => /^src\/conformance\/(catalogue|checks|realtime|rules)/.test(name) || /^src\/mock-server\/(ws\/websocket-door|http\/dev-routes|http\/dev\/|http\/(oauth|uploads|files)-route)/.test(name));
     expect(late).toEqual([]);
   });
 });

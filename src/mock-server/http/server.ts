@@ -2,13 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { Engine } from '../engine/engine.js';
+import { lazy } from '../state/lazy.js';
 import { StateBaseline } from '../state/snapshot/baseline.js';
-import { filesRoute } from './files-route.js';
 import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
-import { oauthRoute } from './oauth-route.js';
 import { sendError, sendJson } from './respond.js';
-import { uploadsRoute } from './uploads-route.js';
 import { devCorsHeaders, DevOriginPolicy, refusedOriginMessage } from './dev-origin.js';
 import { HostAllowList, refusedHostMessage } from './host-allow-list.js';
 import { isLoopbackHost } from './loopback.js';
@@ -55,8 +53,15 @@ const CORS_HEADERS: Record<string, string> = {
 
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
-/** The dev routes (nine modules no other request needs) load at the first `/dev` request, not at start-up. */
-let devRoutesModule: Promise<typeof import('./dev-routes.js')> | undefined;
+/**
+ * Routes that few requests take load at their first request, not at start-up (every module on
+ * the start-up path costs about a millisecond): the dev routes (nine modules), the authorize page,
+ * and the upload and download routes (with content-disposition).
+ */
+const devRoutesModule = lazy(() => import('./dev-routes.js'));
+const oauthRouteModule = lazy(() => import('./oauth-route.js'));
+const uploadsRouteModule = lazy(() => import('./uploads-route.js'));
+const filesRouteModule = lazy(() => import('./files-route.js'));
 
 /**
  * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only routes and
@@ -95,7 +100,7 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
           return;
         }
       }
-      const { devRoute } = await (devRoutesModule ??= import('./dev-routes.js'));
+      const { devRoute } = await devRoutesModule();
       return devRoute(engine, baseline, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
     }
     // `/dev` off (--no-dev-routes) is a 404 like any unknown path, and gets no CORS either.
@@ -117,11 +122,20 @@ export function createHttpDoor(engine: Engine, options: HttpDoorOptions = {}): S
       }
       return sendJson(res, 200, { status: 'ready' });
     }
-    if (pathname === '/oauth/authorize') return oauthRoute(engine.state, req, res, target.slice(pathname.length));
+    if (pathname === '/oauth/authorize') {
+      const { oauthRoute } = await oauthRouteModule();
+      return oauthRoute(engine.state, req, res, target.slice(pathname.length));
+    }
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
-    if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!), () => engine.changed());
+    if (upload) {
+      const { uploadsRoute } = await uploadsRouteModule();
+      return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!), () => engine.changed());
+    }
     const file = /^\/files\/([^/]+)$/.exec(pathname);
-    if (file) return filesRoute(engine.state, req, res, file[1]!);
+    if (file) {
+      const { filesRoute } = await filesRouteModule();
+      return filesRoute(engine.state, req, res, file[1]!);
+    }
     sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);
   }
 
