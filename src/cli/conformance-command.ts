@@ -1,13 +1,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { catalogue } from '../conformance/catalogue.js';
-import { rules } from '../conformance/rules.js';
-// The runner and the reporters (graphql-request, junit-report-builder, ...) are imported by the
-// run action itself, so `parley mock serve` does not pay for them at start-up.
+// The checks, the runner and the reporters (graphql-request, junit-report-builder, ...) are
+// imported by the actions themselves, so `parley mock serve` does not pay for them at start-up.
 import type { ConformanceOptions } from '../conformance/run.js';
 import type { FailOn } from '../conformance/reporters/index.js';
 import { reporterNames, type ReporterName } from '../conformance/reporters/names.js';
-import { bySection } from '../conformance/reporters/sections.js';
-import { selectChecks } from '../conformance/select.js';
 import { readCredentials, UsageError } from './credentials-file.js';
 import { colorAllowed, couldNotRunLines, exitCodeOf, readSchemaFile, write, writeReport } from './report-output.js';
 
@@ -69,7 +65,8 @@ function errorCodePath(value: string): string {
 }
 
 /** A pattern that selects nothing is almost always a typo, and would silently run (or keep) everything else. */
-function assertPatternsMatch(flags: RunFlags): void {
+async function assertPatternsMatch(flags: RunFlags): Promise<void> {
+  const { selectChecks } = await import('../conformance/select.js');
   for (const [flag, list] of [['--only', flags.only], ['--skip', flags.skip]] as const) {
     for (const pattern of list ?? []) {
       if (selectChecks([pattern], undefined).length === 0) throw new UsageError(`${flag} ${pattern} matches no check; \`parley conformance list\` shows the ids.`);
@@ -94,7 +91,7 @@ async function tokenAction(flags: TokenFlags): Promise<void> {
 }
 
 async function runAction(flags: RunFlags): Promise<number> {
-  assertPatternsMatch(flags);
+  await assertPatternsMatch(flags);
   const [{ runConformance }, { renderProgress }] = await Promise.all([import('../conformance/run.js'), import('../conformance/reporters/index.js')]);
   const schema = flags.schema === undefined ? undefined : await readSchemaFile(flags.schema);
   const credentials = flags.credentials === undefined ? undefined : await readCredentials(flags.credentials);
@@ -126,7 +123,12 @@ async function runAction(flags: RunFlags): Promise<number> {
   return exitCode;
 }
 
-function listAction(flags: { json: boolean; rules: boolean }): Promise<void> {
+async function listAction(flags: { json: boolean; rules: boolean }): Promise<void> {
+  const [{ catalogue }, { rules }, { bySection }] = await Promise.all([
+    import('../conformance/catalogue.js'),
+    import('../conformance/rules.js'),
+    import('../conformance/reporters/sections.js'),
+  ]);
   const rows = catalogue.map(({ id, section, specRef, level, title }) => ({ id, section, specRef, level, title }));
   if (flags.rules) {
     if (flags.json) return write(process.stdout, JSON.stringify(rules, null, 2));

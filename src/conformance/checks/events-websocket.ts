@@ -1,6 +1,7 @@
 import type { Check, CheckContext } from '../check.js';
 import type { RealtimeConnection } from '../realtime/connection.js';
-import { describeAttempts, type Delivery } from '../realtime/probe.js';
+import { describeAttempts } from '../realtime/attempts.js';
+import type { Delivery } from '../realtime/probe.js';
 import { fail, shown } from './assert.js';
 import { endOf, eventChannel, messageSubscription, sendAs, type Sent } from './realtime-support.js';
 

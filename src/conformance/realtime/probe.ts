@@ -1,6 +1,9 @@
 import { socketAuthForms, type SocketAuthForm } from './auth-forms.js';
 import { RealtimeConnection } from './connection.js';
 import type { FrameLog } from './frames.js';
+import type { ProbeAttempt } from './attempts.js';
+
+export { describeAttempts, type ProbeAttempt } from './attempts.js';
 
 /** What an acknowledged connection did when asked to deliver an event (see `events.websocket`). */
 export type Delivery =
@@ -10,14 +13,6 @@ export type Delivery =
   | { readonly kind: 'refused'; readonly detail: string }
   /** Accepted, but nothing came: the form may be right and the server's events broken. */
   | { readonly kind: 'silent'; readonly detail: string };
-
-/** One token form tried, and what became of it. */
-export interface ProbeAttempt {
-  readonly form: string;
-  readonly outcome: 'refused' | 'silent' | 'delivered';
-  /** One sentence: how the server refused, or what the subscription did. */
-  readonly detail: string;
-}
 
 export type RealtimeProbe =
   | {
@@ -119,9 +114,4 @@ export async function probeRealtime(options: ProbeOptions): Promise<RealtimeProb
   }
   if (silent) return { available: true, form: silent, verified: false, attempts };
   return { available: false, reason: `${options.url} refused every token form the suite knows`, attempts };
-}
-
-/** The attempts as lines, one per form: `- FORM: DETAIL`. */
-export function describeAttempts(attempts: readonly ProbeAttempt[]): string {
-  return attempts.map((attempt) => `- ${attempt.form}: ${attempt.detail}`).join('\n');
 }

@@ -3,13 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { DevControls } from '../dev-controls.js';
 import type { Engine } from '../engine/engine.js';
-import { devRoute } from './dev-routes.js';
-import { filesRoute } from './files-route.js';
+import { lazy } from '../state/lazy.js';
 import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
-import { oauthRoute } from './oauth-route.js';
 import { sendError, sendJson } from './respond.js';
-import { uploadsRoute } from './uploads-route.js';
 import { devCorsHeaders, DevOriginPolicy, refusedOriginMessage } from './dev-origin.js';
 import { HostAllowList, refusedHostMessage } from './host-allow-list.js';
 import { isLoopbackHost } from './loopback.js';
@@ -62,6 +59,16 @@ const CORS_HEADERS: Record<string, string> = {
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
+ * Routes that few requests take load at their first request, not at start-up (every module on
+ * the start-up path costs about a millisecond): the dev routes (nine modules), the authorize page,
+ * and the upload and download routes (with content-disposition).
+ */
+const devRoutesModule = lazy(() => import('./dev-routes.js'));
+const oauthRouteModule = lazy(() => import('./oauth-route.js'));
+const uploadsRouteModule = lazy(() => import('./uploads-route.js'));
+const filesRouteModule = lazy(() => import('./files-route.js'));
+
+/**
  * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only routes and
  * translates; every GraphQL rule is the engine's.
  */
@@ -97,6 +104,7 @@ export function createHttpDoor(engine: Engine, controls: DevControls | null, opt
           return;
         }
       }
+      const { devRoute } = await devRoutesModule();
       return devRoute(dev, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
     }
     // `/dev` off (--no-dev-routes) is a 404 like any unknown path, and gets no CORS either.
@@ -118,11 +126,20 @@ export function createHttpDoor(engine: Engine, controls: DevControls | null, opt
       }
       return sendJson(res, 200, { status: 'ready' });
     }
-    if (pathname === '/oauth/authorize') return oauthRoute(engine.state, req, res, target.slice(pathname.length));
+    if (pathname === '/oauth/authorize') {
+      const { oauthRoute } = await oauthRouteModule();
+      return oauthRoute(engine.state, req, res, target.slice(pathname.length));
+    }
     const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
-    if (upload) return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!), () => engine.changed());
+    if (upload) {
+      const { uploadsRoute } = await uploadsRouteModule();
+      return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!), () => engine.changed());
+    }
     const file = /^\/files\/([^/]+)$/.exec(pathname);
-    if (file) return filesRoute(engine.state, req, res, file[1]!);
+    if (file) {
+      const { filesRoute } = await filesRouteModule();
+      return filesRoute(engine.state, req, res, file[1]!);
+    }
     sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);
   }
 
