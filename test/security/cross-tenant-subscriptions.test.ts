@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { Sockets } from '../support/realtime.js';
 import { Results } from '../support/socket.js';
-import { send, type Actor } from '../support/world.js';
+import { send } from '../support/world.js';
 import { SUBSCRIPTIONS } from './cross-tenant-cases.js';
-import { buildTenant, removedMember, type Role, type Tenant } from './tenants.js';
+import { buildTwoTenants, CALLERS, type Tenant, type TwoTenants } from './tenants.js';
 
 /**
  * Attack class: crossing tenants over the WebSocket door. Every subscription, asked for a channel
@@ -13,19 +13,16 @@ import { buildTenant, removedMember, type Role, type Tenant } from './tenants.js
  * A's channel is held for A's owner (the control).
  */
 
-const CALLERS = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST', 'removed'] as const;
 
 let mock: RunningMockServer;
 let home: Tenant;
 let foreign: Tenant;
-let removed: Actor;
+let callerOf: TwoTenants['callerOf'];
 const sockets = new Sockets(() => mock);
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true });
-  home = await buildTenant(mock.url, 'A');
-  foreign = await buildTenant(mock.url, 'B');
-  removed = await removedMember(mock.url, home, foreign);
+  ({ home, foreign, callerOf } = await buildTwoTenants(mock.url));
 }, 60_000);
 afterEach(() => sockets.closeAll());
 afterAll(() => mock.close());
@@ -42,7 +39,7 @@ describe.each(SUBSCRIPTIONS)('%s of the other workspace\'s channel', (field) => 
   });
 
   it.each(CALLERS)('ends with FORBIDDEN for %s, holds no listener and delivers nothing', async (name) => {
-    const caller = name === 'removed' ? removed : home.people[name as Role];
+    const caller = callerOf(name);
     const socket = await sockets.as(caller);
     const channel = foreign.publicChannelId;
     const results = new Results(socket, queryOf(field), { c: channel });

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { digestTables } from '../../src/mock-server/state/digest.js';
 import { gql, ok } from '../support/client.js';
-import type { Actor } from '../support/world.js';
 import { CASES, FILTERS, SUBSCRIPTIONS } from './cross-tenant-cases.js';
-import { buildTenant, removedMember, type Role, type Tenant } from './tenants.js';
+import { buildTwoTenants, CALLERS, type Tenant, type TwoTenants } from './tenants.js';
 
 /**
  * Attack class: crossing tenants. Two workspaces, A (home) and B (foreign), built alike. Every
@@ -15,23 +14,19 @@ import { buildTenant, removedMember, type Role, type Tenant } from './tenants.js
  * is the foreign id's doing and not a broken request.
  */
 
-const CALLERS = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST', 'removed'] as const;
 const REFUSALS = ['FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT'];
 
 let mock: RunningMockServer;
 let home: Tenant;
 let foreign: Tenant;
-let removed: Actor;
+let callerOf: TwoTenants['callerOf'];
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true });
-  home = await buildTenant(mock.url, 'A');
-  foreign = await buildTenant(mock.url, 'B');
-  removed = await removedMember(mock.url, home, foreign);
+  ({ home, foreign, callerOf } = await buildTwoTenants(mock.url));
 }, 60_000);
 afterAll(() => mock.close());
 
-const callerOf = (caller: (typeof CALLERS)[number]): Actor => (caller === 'removed' ? removed : home.people[caller as Role]);
 
 /** `operation(path)` for every argument or input field, at any depth, that takes an ID or an upload key. */
 function idCoordinates(introspection: IntrospectionQuery): string[] {

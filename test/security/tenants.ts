@@ -115,3 +115,22 @@ export async function removedMember(url: string, home: Tenant, from: Tenant): Pr
   ok(await gql(url, 'mutation($w: ID!, $u: ID!) { removeWorkspaceMember(workspaceId: $w, userId: $u) }', { w: from.workspaceId, u: actor.id }, from.people.OWNER.token));
   return actor;
 }
+
+/** Who tries another workspace's ids: the home workspace's people in every role, and a member the other removed. */
+export const CALLERS = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST', 'removed'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** The sweep's world: A (home) and B (foreign) built alike, and a member B removed who is in A. */
+export interface TwoTenants {
+  readonly home: Tenant;
+  readonly foreign: Tenant;
+  /** The actor behind each of {@link CALLERS}. */
+  callerOf(caller: Caller): Actor;
+}
+
+export async function buildTwoTenants(url: string): Promise<TwoTenants> {
+  const home = await buildTenant(url, 'A');
+  const foreign = await buildTenant(url, 'B');
+  const removed = await removedMember(url, home, foreign);
+  return { home, foreign, callerOf: (caller) => (caller === 'removed' ? removed : home.people[caller]) };
+}
