@@ -14,7 +14,9 @@ import { Outbox } from './outbox.js';
 import { Presence } from './live/presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
 import { SocialSignIn } from './accounts/social-sign-in.js';
-import { createTables, type StateContext, type Tables } from './tables.js';
+import { createAreaTables, flatTables, type AreaTables, type Tables } from './tables.js';
+import { Access } from './access.js';
+import type { AreaContext, Kernel } from './context.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
 import { FileQuota } from './files/quota.js';
@@ -66,6 +68,9 @@ export interface MockStateOptions {
 export class MockState {
   /** What this state was built with: a snapshot restores into a fresh state built alike. */
   readonly options: MockStateOptions;
+  /** Each area's tables, under the area's name. */
+  readonly areas: AreaTables;
+  /** The same tables in one flat record, for what works on the whole store (snapshots, digests, tests). */
   readonly tables: Tables;
   readonly clock: Clock;
   /** Every change the domain announces; subscriptions read from here. */
@@ -118,45 +123,51 @@ export class MockState {
 
   constructor(options: MockStateOptions = {}) {
     this.options = options;
-    this.tables = createTables();
+    this.areas = createAreaTables();
+    this.tables = flatTables(this.areas);
     this.clock = options.clock ?? systemClock;
     this.events = new EventBus();
     const secrets = options.secrets ?? randomSecrets;
-    const ctx: StateContext = { tables: this.tables, clock: this.clock, ids: options.ids ?? randomIds, secrets, events: this.events };
-    this.eventStreams = new EventStreams(ctx);
-    this.outbox = new Outbox(ctx);
+    const { accounts, workspaces, outbox, conversations, messages, files, notifications } = this.areas;
+    const access = new Access({ workspaces: workspaces.workspaces, conversations: conversations.conversations, messages: messages.messages });
+    const kernel: Kernel = { access, clock: this.clock, ids: options.ids ?? randomIds, secrets, events: this.events };
+    /** A service's context: the kernel and the tables it is given (its own area's). */
+    const ctx = <Own>(tables: Own): AreaContext<Own> => ({ ...kernel, tables });
+    const ALL = this.tables;
+    this.eventStreams = new EventStreams(kernel);
+    this.outbox = new Outbox(ctx(outbox));
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
-    this.verification = new EmailVerification(ctx, this.outbox);
-    this.users = new Users(ctx, this.sessions, this.verification, { requireVerification: options.requireVerification ?? false, passwords: options.passwords });
-    this.oauth = new OAuthFlow(ctx, this.users, this.sessions);
-    this.socialSignIn = new SocialSignIn(ctx, this.users, this.sessions);
-    this.notifications = new Notifications(ctx);
-    this.notificationInbox = new NotificationInbox(ctx);
-    this.typing = new Typing(ctx);
-    this.presence = new Presence(ctx);
-    this.uploads = new Uploads(ctx);
-    this.fileQuota = new FileQuota(ctx, options.fileQuotaBytes);
-    this.fileLibrary = new FileLibrary(ctx);
-    this.fileLibrarySummaries = new FileLibrarySummaries(ctx, this.fileQuota);
-    this.storedFiles = new StoredFiles(ctx, this.fileQuota);
-    this.fileFolders = new FileFolders(ctx);
+    this.verification = new EmailVerification(ctx(accounts), this.outbox);
+    this.users = new Users(ctx(accounts), this.sessions, this.verification, { requireVerification: options.requireVerification ?? false, passwords: options.passwords });
+    this.oauth = new OAuthFlow(ctx(accounts), this.users, this.sessions);
+    this.socialSignIn = new SocialSignIn(ctx(accounts), this.users, this.sessions);
+    this.notifications = new Notifications(ctx(notifications), this.users);
+    this.notificationInbox = new NotificationInbox(ctx(notifications));
+    this.typing = new Typing(kernel);
+    this.presence = new Presence(ctx(conversations));
+    this.uploads = new Uploads(ctx(files));
+    this.fileQuota = new FileQuota(ctx(ALL), options.fileQuotaBytes);
+    this.fileLibrary = new FileLibrary(ctx(ALL));
+    this.fileLibrarySummaries = new FileLibrarySummaries(ctx(ALL), this.fileQuota);
+    this.storedFiles = new StoredFiles(ctx(ALL), this.fileQuota);
+    this.fileFolders = new FileFolders(ctx(ALL));
     // One key signs file links and upload URLs, so one snapshot field keeps both working.
     const signingKey = new SigningKey(secrets);
-    this.fileLinks = new FileLinks(ctx, signingKey);
-    this.uploadUrls = new UploadUrls(ctx, signingKey);
-    this.conversations = new Conversations(ctx);
-    this.conversationSettings = new ConversationSettings(ctx, this.conversations);
-    this.channelBrowser = new ChannelBrowser(ctx);
-    this.invitations = new Invitations(ctx, this.outbox);
-    this.departments = new Departments(ctx, this.users);
-    this.workspaces = new Workspaces(ctx, this.conversations, this.notifications, this.invitations, this.uploads, this.departments);
-    this.directory = new MemberDirectory(ctx, this.users, this.conversations, this.presence, this.departments);
-    this.directorySummaries = new DirectorySummaries(ctx, this.users, this.presence, this.departments);
-    this.membersCsv = new MembersCsv(ctx, this.directory);
-    this.messages = new Messages(ctx, this.typing, this.notifications, this.fileQuota);
-    this.messagePages = new MessagePages(ctx);
+    this.fileLinks = new FileLinks(ctx(ALL), signingKey);
+    this.uploadUrls = new UploadUrls(ctx(files), signingKey);
+    this.conversations = new Conversations(ctx(conversations));
+    this.conversationSettings = new ConversationSettings(ctx(conversations), this.conversations);
+    this.channelBrowser = new ChannelBrowser(ctx(conversations));
+    this.invitations = new Invitations(ctx(workspaces), this.users, this.conversations, this.outbox);
+    this.departments = new Departments(ctx(workspaces), this.users);
+    this.workspaces = new Workspaces(ctx(workspaces), this.users, this.conversations, this.notifications, this.invitations, this.uploads, this.departments);
+    this.directory = new MemberDirectory(ctx(workspaces), this.users, this.conversations, this.presence, this.departments);
+    this.directorySummaries = new DirectorySummaries(ctx(workspaces), this.users, this.presence, this.departments);
+    this.membersCsv = new MembersCsv(ctx(workspaces), this.directory);
+    this.messages = new Messages(ctx(ALL), this.typing, this.notifications, this.fileQuota);
+    this.messagePages = new MessagePages(ctx(messages));
     const messageIndex = new MessageIndex(this.tables);
     this.messages.watch(messageIndex);
-    this.search = new WorkspaceSearch(ctx, this.conversations, this.presence, messageIndex);
+    this.search = new WorkspaceSearch(ctx(ALL), this.conversations, this.presence, messageIndex);
   }
 }

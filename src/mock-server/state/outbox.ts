@@ -1,4 +1,4 @@
-import type { StateContext } from './tables.js';
+import type { AreaContext } from './context.js';
 
 /** A mail the mock would have sent. */
 export interface MailRecord {
@@ -11,6 +11,15 @@ export interface MailRecord {
   /** The link the mail carries, if any. */
   readonly link: string | null;
   readonly sentAt: number;
+}
+
+/** The outbox's one table: mails by id, oldest first. */
+export interface OutboxTables {
+  readonly outbox: Map<string, MailRecord>;
+}
+
+export function createOutboxTables(): OutboxTables {
+  return { outbox: new Map() };
 }
 
 export type NewMail = Omit<MailRecord, 'id' | 'sentAt'>;
@@ -26,7 +35,7 @@ const KEPT = 1_000;
 export class Outbox {
   private readonly listeners = new Set<(mail: MailRecord) => void>();
 
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<OutboxTables>) {}
 
   send(mail: NewMail): MailRecord {
     const sent: MailRecord = { ...mail, id: this.ctx.ids(), sentAt: this.ctx.clock.now() };

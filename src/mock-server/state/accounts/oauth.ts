@@ -1,5 +1,6 @@
 import { badInput, notFound, unauthenticated } from '../errors.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { AccountTables } from './tables.js';
 import { codeChallengeProblem, codeVerifierProblem, s256Challenge } from './pkce.js';
 import type { OAuthCodeRecord, OAuthProvider, OAuthRequestRecord, UserRecord } from './records.js';
 import { checkRedirectUri, DEFAULT_REDIRECT_URI, redirectWith } from './redirect-uri.js';
@@ -51,7 +52,7 @@ export class OAuthFlow {
   private requestsSinceSweep = 0;
 
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<AccountTables>,
     private readonly users: Users,
     private readonly sessions: SessionStore,
   ) {}

@@ -1,5 +1,6 @@
 import { badInput, conflict } from '../errors.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { AccountTables } from './tables.js';
 import type { SocialProvider, UserRecord } from './records.js';
 import type { SessionStore } from './sessions.js';
 import { loadJwtDecoders, readSocialToken, type SocialClaims } from './social-tokens.js';
@@ -41,7 +42,7 @@ const USERNAME_BASE_MAX = 24;
  */
 export class SocialSignIn {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<AccountTables>,
     private readonly users: Users,
     private readonly sessions: SessionStore,
   ) {}

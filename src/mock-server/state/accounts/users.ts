@@ -5,7 +5,8 @@ import { webPasswordHasher, type PasswordHasher } from './passwords.js';
 import { STAND_IN_PASSWORD_HASH } from './stand-in-hash.js';
 import type { PasswordHash, UserRecord } from './records.js';
 import type { IssuedTokens, SessionStore } from './sessions.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { AccountTables } from './tables.js';
 import type { EmailVerification } from './verification.js';
 import { EMAIL_MAX, emailKey, requireEmail } from '../emails.js';
 
@@ -40,7 +41,7 @@ export class Users {
   private readonly passwords: PasswordHasher;
 
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<AccountTables>,
     private readonly sessions: SessionStore,
     private readonly verification: EmailVerification,
     private readonly options: AccountOptions = {},
@@ -52,6 +53,16 @@ export class Users {
     const user = this.ctx.tables.users.get(userId);
     if (!user) throw notFound(`user ${userId} does not exist`);
     return user;
+  }
+
+  /** The id of the account with this (already normalized, lower-cased) email, if there is one. */
+  idByEmail(email: string): string | undefined {
+    return this.ctx.tables.usersByEmail.get(email);
+  }
+
+  /** The id of the account with this username, in any case, if there is one. */
+  idByUsername(username: string): string | undefined {
+    return this.ctx.tables.usersByUsername.get(username.toLowerCase());
   }
 
   /**

@@ -1,6 +1,7 @@
 import { badInput, notFound } from '../errors.js';
 import type { Outbox } from '../outbox.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { AccountTables } from './tables.js';
 import type { UserRecord } from './records.js';
 import { emailKey } from '../emails.js';
 
@@ -17,7 +18,7 @@ export const verificationRules = {
  */
 export class EmailVerification {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<AccountTables>,
     private readonly outbox: Outbox,
   ) {}
 

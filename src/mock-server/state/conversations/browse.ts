@@ -1,7 +1,8 @@
 import { forbidden } from '../errors.js';
 import { pageAfter, type Page } from '../paging.js';
-import type { StateContext } from '../tables.js';
-import { workspaceOfMember } from './access.js';
+import type { AreaContext } from '../context.js';
+import type { ConversationTables } from './tables.js';
+
 import type { ConversationRecord } from './records.js';
 
 /** A public channel as `browseChannels` lists it for one caller. */
@@ -13,7 +14,7 @@ export interface ChannelListing {
 
 /** The public channels of a workspace, for members looking for one to join. */
 export class ChannelBrowser {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<ConversationTables>) {}
 
   /**
    * `browseChannels`: the public channels of a workspace, default channels first, then by title
@@ -25,8 +26,8 @@ export class ChannelBrowser {
   }
 }
 
-function browseChannels(ctx: StateContext, workspaceId: string, userId: string, after: string | null | undefined, first: number): Page<ChannelListing> {
-  const { member } = workspaceOfMember(ctx.tables, workspaceId, userId);
+function browseChannels(ctx: AreaContext<ConversationTables>, workspaceId: string, userId: string, after: string | null | undefined, first: number): Page<ChannelListing> {
+  const { member } = ctx.access.workspaceOfMember(workspaceId, userId);
   if (member.role === 'GUEST') throw forbidden('guests cannot browse channels: they see the conversations they are added to');
   const channels: ChannelListing[] = [];
   for (const channel of ctx.tables.conversations.values()) {

@@ -1,11 +1,11 @@
-import { conversationOfMember, workspaceOfMember } from './access.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { requireId, requireName, requireText } from '../input.js';
 import { MessageLog } from '../messages/message-log.js';
 import type { Page } from '../paging.js';
 import { conversationListPage } from './conversation-list.js';
 import type { ConversationMemberRecord, ConversationRecord, ConversationVisibility, MemberRole } from './records.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { ConversationTables } from './tables.js';
 import { requireFreeTitle } from './titles.js';
 
 export const conversationRules = { titleMax: 80, descriptionMax: 250 } as const;
@@ -22,7 +22,12 @@ export interface NewChannel {
 
 /** Channels and direct conversations, their membership and read markers. */
 export class Conversations {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<ConversationTables>) {}
+
+  /** The conversation with this id, if there is one: no access check, for other areas' own rules. */
+  find(conversationId: string): ConversationRecord | undefined {
+    return this.ctx.tables.conversations.get(conversationId);
+  }
 
   /**
    * `conversation`: visible to its members, and a public channel also to members of its
@@ -53,7 +58,7 @@ export class Conversations {
 
   /** `conversations`: the caller's conversations in a workspace, in the order of `conversation-list.ts`. */
   listForMember(workspaceId: string, userId: string, after: string | null | undefined, first: number): Page<ConversationRecord> {
-    workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    this.ctx.access.workspaceOfMember(workspaceId, userId);
     const mine: ConversationRecord[] = [];
     for (const conversation of this.ctx.tables.conversations.values()) {
       if (conversation.workspaceId === workspaceId && conversation.members.has(userId)) mine.push(conversation);
@@ -64,7 +69,7 @@ export class Conversations {
   /** `createChannel`: the creator is the channel's OWNER; `memberIds` join as MEMBER. */
   createChannel(input: NewChannel, creatorId: string): ConversationRecord {
     const { tables } = this.ctx;
-    const { workspace, member } = workspaceOfMember(tables, input.workspaceId, creatorId, 'input.workspaceId');
+    const { workspace, member } = this.ctx.access.workspaceOfMember(input.workspaceId, creatorId, 'input.workspaceId');
     if (member.role === 'GUEST') throw forbidden('guests cannot create channels');
     const title = requireName(input.title, 'input.title', { max: conversationRules.titleMax });
     const description =
@@ -92,7 +97,7 @@ export class Conversations {
   /** `createDirectConversation`: one DM per pair of members; asking again returns the same one. */
   createDirect(workspaceId: string, participantId: string, userId: string): ConversationRecord {
     const { tables } = this.ctx;
-    const { workspace } = workspaceOfMember(tables, workspaceId, userId);
+    const { workspace } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     requireId(participantId, 'participantId');
     if (!workspace.members.has(participantId)) {
       throw notFound(`user ${participantId} is not a member of workspace ${workspaceId}`);
@@ -117,11 +122,10 @@ export class Conversations {
 
   /** `addChannelMember`: any member of a channel may add a member of its workspace. */
   addChannelMember(conversationId: string, memberId: string, userId: string): ConversationRecord {
-    const { conversation } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    const { conversation } = this.ctx.access.conversationOfMember(conversationId, userId);
     if (conversation.type !== 'CHANNEL') throw badInput('members cannot be added to a direct conversation');
     requireId(memberId, 'memberId');
-    const workspace = this.ctx.tables.workspaces.get(conversation.workspaceId)!;
-    if (!workspace.members.has(memberId)) throw notFound(`user ${memberId} is not a member of the workspace`);
+    if (this.ctx.access.workspaceMember(conversation.workspaceId, memberId) === undefined) throw notFound(`user ${memberId} is not a member of the workspace`);
     if (!conversation.members.has(memberId)) this.addMember(conversation, memberId, 'MEMBER');
     return conversation;
   }
@@ -132,7 +136,7 @@ export class Conversations {
     const conversation = this.ctx.tables.conversations.get(conversationId);
     if (!conversation) throw notFound(`conversation ${conversationId} does not exist`);
     if (conversation.members.has(userId)) return conversation;
-    const role = this.ctx.tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
+    const role = this.ctx.access.workspaceRole(conversation.workspaceId, userId);
     if (role === undefined) throw forbidden(`you are not a member of the workspace of conversation ${conversationId}`);
     if (conversation.type !== 'CHANNEL' || conversation.visibility !== 'PUBLIC') {
       throw forbidden('only public channels can be joined; ask a member to add you');
@@ -150,7 +154,7 @@ export class Conversations {
     if (!Number.isInteger(sequence) || sequence < 0) {
       throw badInput(`sequence must be a non-negative integer, but got ${sequence}`);
     }
-    const { conversation, member } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
     const target = Math.min(sequence, conversation.log.newestSequence ?? 0);
     if (target > member.lastReadSequence) member.lastReadSequence = target;
     return conversation;
@@ -183,7 +187,7 @@ export class Conversations {
   /** By the rule of `conversation`: members, and for a public channel every non-guest member of its workspace. */
   isVisibleTo(conversation: ConversationRecord, userId: string): boolean {
     if (conversation.members.has(userId)) return true;
-    const workspaceRole = this.ctx.tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
+    const workspaceRole = this.ctx.access.workspaceRole(conversation.workspaceId, userId);
     return conversation.visibility === 'PUBLIC' && workspaceRole !== undefined && workspaceRole !== 'GUEST';
   }
 

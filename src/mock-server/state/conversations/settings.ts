@@ -1,7 +1,8 @@
 import { badInput, forbidden } from '../errors.js';
 import { requireName, requireText } from '../input.js';
-import type { StateContext } from '../tables.js';
-import { conversationOfMember } from './access.js';
+import type { AreaContext } from '../context.js';
+import type { ConversationTables } from './tables.js';
+
 import { conversationRules, type Conversations } from './conversations.js';
 import type { ConversationRecord } from './records.js';
 import { requireFreeTitle } from './titles.js';
@@ -18,7 +19,7 @@ export interface ConversationChanges {
  */
 export class ConversationSettings {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<ConversationTables>,
     private readonly conversations: Conversations,
   ) {}
 
@@ -32,7 +33,7 @@ export class ConversationSettings {
     const conversation = this.conversations.get(input.id, userId);
     if (conversation.type !== 'CHANNEL') throw badInput('a direct conversation has no title or description to change', 'input.id');
     const channelRole = conversation.members.get(userId)?.role;
-    const workspaceRole = tables.workspaces.get(conversation.workspaceId)!.members.get(userId)?.role;
+    const workspaceRole = this.ctx.access.workspaceRole(conversation.workspaceId, userId);
     const mayChange = channelRole === 'OWNER' || channelRole === 'ADMIN' || workspaceRole === 'OWNER' || workspaceRole === 'ADMIN';
     if (!mayChange) throw forbidden("only the channel's owners and admins, and the workspace's, can change it");
     const title = input.title == null ? conversation.title : requireName(input.title, 'input.title', { max: conversationRules.titleMax });
@@ -49,7 +50,7 @@ export class ConversationSettings {
 
   /** `setConversationMuted`: the caller's own setting; members only. */
   setMuted(conversationId: string, muted: boolean, userId: string): ConversationRecord {
-    const { conversation, member } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
     member.muted = muted;
     return conversation;
   }
@@ -59,7 +60,7 @@ export class ConversationSettings {
    * conversation keeps the moment it was first pinned.
    */
   setPinned(conversationId: string, pinned: boolean, userId: string): ConversationRecord {
-    const { conversation, member } = conversationOfMember(this.ctx.tables, conversationId, userId);
+    const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
     member.pinnedAt = pinned ? (member.pinnedAt ?? this.ctx.clock.now()) : null;
     return conversation;
   }

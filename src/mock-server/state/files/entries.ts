@@ -1,4 +1,4 @@
-import { canManageWorkspace } from '../conversations/access.js';
+import { canManageWorkspace } from '../access.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
 import type { Tables } from '../tables.js';
 import type { StoredFileRecord, WorkspaceFileVisibility } from './records.js';

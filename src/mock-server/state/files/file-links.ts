@@ -1,8 +1,8 @@
-import { messageOfMember } from '../conversations/access.js';
 import { forbidden, notFound } from '../errors.js';
 import { requireId } from '../input.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
 import { canManageStoredFile, canSeeStoredFile, storedFileEntry } from './entries.js';
 import { isAttachmentAccessible } from './shared-files.js';
 import { loadJwt, type SigningKey } from './signing-key.js';
@@ -59,7 +59,7 @@ function parseSubject(claim: unknown): Subject | null {
  */
 export class FileLinks {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<Tables>,
     private readonly key: SigningKey,
   ) {}
 
@@ -115,7 +115,7 @@ export class FileLinks {
     if (messageId === undefined) throw notFound(gone, moment === 'issue' ? 'attachmentId' : undefined);
     let message: MessageRecord;
     try {
-      ({ message } = messageOfMember(tables, messageId, userId, 'attachmentId'));
+      ({ message } = this.ctx.access.messageOfMember(messageId, userId, 'attachmentId'));
     } catch (error) {
       throw moment === 'issue' ? error : forbidden('the user this link was issued to may no longer see this file');
     }

@@ -1,7 +1,8 @@
-import { workspaceOfMember } from '../conversations/access.js';
 import { badInput, conflict, forbidden, notFound } from '../errors.js';
 import { requireId, requireName } from '../input.js';
-import type { StateContext, Tables } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
+import type { FileTables } from './tables.js';
 import type { WorkspaceMemberRecord } from '../workspaces/records.js';
 import type { FileFolderRecord } from './records.js';
 
@@ -35,7 +36,7 @@ export function folderOfWorkspace(tables: Tables, workspaceId: string, folderId:
 
 /** `fileFolders` and `createFileFolder`: the folders of a workspace's file library. */
 export class FileFolders {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<Tables>) {}
 
   /**
    * Every folder of the workspace, each parent before its children, siblings by name (ignoring
@@ -43,7 +44,7 @@ export class FileFolders {
    */
   list(workspaceId: string, userId: string): FileFolderRecord[] {
     const { tables } = this.ctx;
-    const { member } = workspaceOfMember(tables, workspaceId, userId);
+    const { member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     requireLibraryMember(member);
     const children = new Map<string | null, FileFolderRecord[]>();
     for (const folder of tables.fileFolders.values()) {
@@ -68,7 +69,7 @@ export class FileFolders {
   /** Members other than guests create folders, at the top or inside a folder of the same workspace. */
   create(workspaceId: string, name: string, parentId: string | null | undefined, userId: string): FileFolderRecord {
     const { tables } = this.ctx;
-    const { member } = workspaceOfMember(tables, workspaceId, userId);
+    const { member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     requireLibraryMember(member);
     const checkedName = requireName(name, 'name', { max: folderRules.nameMax });
     if (/[/\\]/.test(checkedName)) throw badInput('name must not contain / or \\', 'name');

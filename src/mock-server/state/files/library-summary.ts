@@ -1,5 +1,5 @@
-import { workspaceOfMember } from '../conversations/access.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
 import { fileFormatOf } from './formats.js';
 import { visibleEntries } from './library-entries.js';
 import type { FileQuota } from './quota.js';
@@ -30,13 +30,13 @@ export interface FileLibrarySummary {
  */
 export class FileLibrarySummaries {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<Tables>,
     private readonly quota: FileQuota,
   ) {}
 
   summary(workspaceId: string, userId: string): FileLibrarySummary {
     const { tables } = this.ctx;
-    const { workspace } = workspaceOfMember(tables, workspaceId, userId);
+    const { workspace } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     const stats = { DOCUMENT: { count: 0, bytes: 0 }, IMAGE: { count: 0, bytes: 0 }, MEDIA: { count: 0, bytes: 0 } };
     let totalCount = 0;
     let trashedCount = 0;

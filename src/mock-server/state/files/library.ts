@@ -1,8 +1,9 @@
-import { workspaceOfMember } from '../conversations/access.js';
 import type { ConversationType } from '../conversations/records.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId } from '../input.js';
-import type { StateContext, Tables } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
+import type { FileTables } from './tables.js';
 import { foldForSearch, searchTerms } from '../workspaces/directory-search.js';
 import type { FileEntry } from './entries.js';
 import { fileFormatOf, type FileFormat } from './formats.js';
@@ -67,14 +68,14 @@ interface Filters {
  * filter, not a look-up: an id that names nothing the caller sees gives an empty page.
  */
 export class FileLibrary {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<Tables>) {}
 
   page(workspaceId: string, query: FileLibraryQuery, userId: string): FileLibraryPage {
     requireId(workspaceId, 'workspaceId');
     const { page, pageSize } = checkPaging(query);
     const filters = checkFilters(query);
     const { tables } = this.ctx;
-    workspaceOfMember(tables, workspaceId, userId);
+    this.ctx.access.workspaceOfMember(workspaceId, userId);
     checkTargets(tables, workspaceId, filters, userId);
     const matching = visibleEntries(tables, workspaceId, userId, filters).filter((entry) => matches(tables, entry, filters, userId));
     matching.sort(fileOrder(query.sort));

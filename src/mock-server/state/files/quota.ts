@@ -1,4 +1,5 @@
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
 import { DomainError } from '../errors.js';
 import { ErrorCode } from '../../../schema/error-codes.js';
 
@@ -17,7 +18,7 @@ export class FileQuota {
   private readonly used = new Map<string, number>();
 
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<Tables>,
     readonly quotaBytes: number = defaultQuotaBytes,
   ) {}
 
@@ -64,6 +65,6 @@ export class FileQuota {
 }
 
 /** The number of bytes stored under an upload key (0 when nothing was uploaded). */
-export function uploadedBytes(ctx: StateContext, uploadKey: string): number {
+export function uploadedBytes(ctx: AreaContext<Tables>, uploadKey: string): number {
   return ctx.tables.uploads.get(uploadKey)?.body?.byteLength ?? 0;
 }

@@ -1,7 +1,8 @@
-import { workspaceOfMember } from '../conversations/access.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId, requireName } from '../input.js';
-import type { StateContext, Tables } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
+import type { FileTables } from './tables.js';
 import { canSeeStoredFile, storedFileEntry, type FileEntry } from './entries.js';
 import { folderOfWorkspace } from './folders.js';
 import type { FileQuota } from './quota.js';
@@ -49,13 +50,13 @@ export function visibleStoredFile(tables: Tables, id: string, userId: string, ar
  */
 export class StoredFiles {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<Tables>,
     private readonly quota: FileQuota,
   ) {}
 
   register(input: NewStoredFile, userId: string): FileEntry {
     const { tables } = this.ctx;
-    const { workspace, member } = workspaceOfMember(tables, input.workspaceId, userId, 'input.workspaceId');
+    const { workspace, member } = this.ctx.access.workspaceOfMember(input.workspaceId, userId, 'input.workspaceId');
     const isGuest = member.role === 'GUEST';
     if (isGuest && input.visibility !== 'CHANNEL') {
       throw forbidden('guests register files of CHANNEL visibility only, in their own conversations');

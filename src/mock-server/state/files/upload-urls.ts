@@ -1,5 +1,6 @@
 import { conflict, forbidden, notFound } from '../errors.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { FileTables } from './tables.js';
 import type { UploadRecord } from './records.js';
 import { loadJwt, type SigningKey } from './signing-key.js';
 
@@ -21,7 +22,7 @@ const SIGNATURE_MAX = 2048;
  */
 export class UploadUrls {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<FileTables>,
     private readonly key: SigningKey,
   ) {}
 

@@ -1,7 +1,8 @@
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireName } from '../input.js';
 import type { UploadRecord, UploadScope } from './records.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { FileTables } from './tables.js';
 import { usedUpload } from './upload-urls.js';
 
 /** Limits of the upload flow. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
@@ -28,7 +29,7 @@ export function requireContentType(value: string, argument: string): string {
  * or a stored file. The HTTP door serves the PUT (signed: see `UploadUrls`) and GET of those URLs.
  */
 export class Uploads {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<FileTables>) {}
 
   create(input: { contentType: string; scope: UploadScope; fileName?: string | null }, userId: string): UploadRecord {
     const now = this.ctx.clock.now();

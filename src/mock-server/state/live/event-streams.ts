@@ -1,9 +1,9 @@
 import { Repeater, RepeaterOverflowError } from '@repeaterjs/repeater';
-import { conversationOfMember } from '../conversations/access.js';
+
 import { DomainError } from '../errors.js';
 import { ErrorCode } from '../../../schema/error-codes.js';
 import type { EventOf } from '../events.js';
-import type { StateContext } from '../tables.js';
+import type { Kernel } from '../context.js';
 
 export type ConversationEventKind = 'messageCreated' | 'messageUpdated' | 'messageDeleted' | 'typingChanged' | 'presenceChanged';
 
@@ -32,7 +32,7 @@ function fellBehind(): DomainError {
  * not loose functions, so a test can swap one method to build a faulty server.)
  */
 export class EventStreams {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: Kernel) {}
 
   /**
    * The events of one kind in one conversation, as `userId` may see them: only from the moment
@@ -40,7 +40,7 @@ export class EventStreams {
    * NOT_FOUND up front otherwise, and a final {@link MembershipEnded} if they are removed).
    */
   conversation<K extends ConversationEventKind>(kind: K, conversationId: string, userId: string): AsyncIterableIterator<EventOf<K> | MembershipEnded> {
-    conversationOfMember(this.ctx.tables, conversationId, userId);
+    this.ctx.access.conversationOfMember(conversationId, userId);
     const { events } = this.ctx;
     return new Repeater<EventOf<K> | MembershipEnded>(async (push, stop) => {
       const offEvents = events.on(kind, conversationId, guarded(push, stop));

@@ -1,4 +1,5 @@
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { ConversationTables } from '../conversations/tables.js';
 
 /**
  * Who is online: a member is present while they hold at least one authenticated WebSocket
@@ -11,7 +12,7 @@ export class Presence {
   /** user id -> when their last connection closed */
   private readonly lastSeen = new Map<string, number>();
 
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<ConversationTables>) {}
 
   connected(userId: string): void {
     const count = (this.connections.get(userId) ?? 0) + 1;

@@ -1,6 +1,5 @@
-import { conversationOfMember } from '../conversations/access.js';
 import type { Timer } from '../clock.js';
-import type { StateContext } from '../tables.js';
+import type { Kernel } from '../context.js';
 
 /** Typing rules. SPEC.md leaves typing open (section 6, gaps); these are the mock's. */
 export const typingRules = {
@@ -17,11 +16,11 @@ export class Typing {
   /** `conversationId userId` -> the timer that ends that member's typing. */
   private readonly typing = new Map<string, Timer>();
 
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: Kernel) {}
 
   /** `setTyping`: members only. Returns true, as the contract's `Boolean!` asks. */
   set(conversationId: string, active: boolean, userId: string): boolean {
-    conversationOfMember(this.ctx.tables, conversationId, userId);
+    this.ctx.access.conversationOfMember(conversationId, userId);
     if (active) this.start(conversationId, userId);
     else this.stop(conversationId, userId);
     return true;

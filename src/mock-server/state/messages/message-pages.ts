@@ -1,11 +1,11 @@
-import { conversationOfMember } from '../conversations/access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { badInput, notFound } from '../errors.js';
 import { requireId, requirePageSize } from '../input.js';
 import type { Page } from '../paging.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import type { MessageRecord } from './records.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { MessageTables } from './tables.js';
 
 export type MessagePage = Page<MessageRecord>;
 
@@ -29,7 +29,7 @@ export interface MessagesSinceArgs {
  * point at (the anchor message), so a non-member learns nothing about the messages.
  */
 export class MessagePages {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<MessageTables>) {}
 
   /** `messages`: a page ending at the newest message, a cursor, or an anchor; nodes ascending. */
   backward(args: MessagesArgs, userId: string): MessagePage {
@@ -44,7 +44,7 @@ export class MessagePages {
     // is still an argument of the request and is checked (section 7).
     if (args.aroundMessageId != null) requireId(args.aroundMessageId, 'aroundMessageId');
 
-    const { conversation } = conversationOfMember(this.ctx.tables, args.conversationId, userId);
+    const { conversation } = this.ctx.access.conversationOfMember(args.conversationId, userId);
     const { log } = conversation;
     let end: number; // exclusive position in the log where the page ends
     if (cursor) end = log.indexAtOrAfter(cursor.sequence);
@@ -61,7 +61,7 @@ export class MessagePages {
     if (!Number.isInteger(args.afterSequence) || args.afterSequence < 0) {
       throw badInput(`afterSequence must be a non-negative integer, but got ${args.afterSequence}`);
     }
-    const { conversation } = conversationOfMember(this.ctx.tables, args.conversationId, userId);
+    const { conversation } = this.ctx.access.conversationOfMember(args.conversationId, userId);
     const { log } = conversation;
     const start = log.indexAtOrAfter(args.afterSequence + 1);
     const end = Math.min(log.size, start + args.first);

@@ -1,4 +1,3 @@
-import { messageOfMember, conversationOfMember } from '../conversations/access.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { snapshotMessage } from '../events.js';
 import { quote, requireId, requireName } from '../input.js';
@@ -6,7 +5,8 @@ import type { ConversationRecord } from '../conversations/records.js';
 import type { UploadRecord } from '../files/records.js';
 import type { AttachmentRecord, MessageRecord } from './records.js';
 import type { Notifications } from '../notifications/notifications.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
 import type { Typing } from '../live/typing.js';
 import { requireContentType, uploadRules } from '../files/uploads.js';
 import { uploadedBytes, type FileQuota } from '../files/quota.js';
@@ -82,7 +82,7 @@ export class Messages {
   private readonly watchers: MessageWatcher[] = [];
 
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<Tables>,
     private readonly typing: Typing,
     private readonly notifications: Notifications,
     private readonly quota: FileQuota,
@@ -99,7 +99,7 @@ export class Messages {
    */
   send(input: NewMessage, senderId: string): MessageRecord {
     const { tables } = this.ctx;
-    const { conversation } = conversationOfMember(tables, input.conversationId, senderId, 'input.conversationId');
+    const { conversation } = this.ctx.access.conversationOfMember(input.conversationId, senderId, 'input.conversationId');
     const clientMessageId = checkClientMessageId(input.clientMessageId);
     const retryKey = `${senderId} ${clientMessageId}`;
     const earlier = conversation.sentByClientId.get(retryKey);
@@ -161,7 +161,8 @@ export class Messages {
     // Sending ends the sender's typing, then the message is announced, then whom it mentions.
     this.typing.stop(conversation.id, senderId);
     this.announce('messageCreated', message);
-    this.notifications.messageSent(message, conversation);
+    const repliedTo = message.replyToMessageId === null ? undefined : tables.messages.get(message.replyToMessageId);
+    this.notifications.messageSent(message, conversation, repliedTo);
     return message;
   }
 
@@ -183,7 +184,7 @@ export class Messages {
    * both message queries with `content` null and no attachments. Deleting again changes nothing.
    */
   delete(messageId: string, userId: string): MessageRecord {
-    const { message, conversation } = messageOfMember(this.ctx.tables, messageId, userId);
+    const { message, conversation } = this.ctx.access.messageOfMember(messageId, userId);
     if (message.senderId !== userId) throw forbidden('only the sender can delete a message');
     if (message.deletedAt === null) {
       const now = this.ctx.clock.now();
@@ -245,7 +246,7 @@ export class Messages {
   }
 
   private liveMessage(messageId: string, userId: string, argument: string): MessageRecord {
-    const { message } = messageOfMember(this.ctx.tables, messageId, userId, argument);
+    const { message } = this.ctx.access.messageOfMember(messageId, userId, argument);
     if (message.deletedAt !== null) throw notFound(`message ${messageId} is deleted`);
     return message;
   }

@@ -1,7 +1,8 @@
 import { notFound } from '../errors.js';
 import { requireId, requirePageSize } from '../input.js';
 import type { Page } from '../paging.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { NotificationTables } from './tables.js';
 import { decodeNotificationCursor, encodeNotificationCursor } from './cursor.js';
 import { ACTIVITY_DAYS, isoDate, utcDay } from './days.js';
 import { firstNotOlder } from './order.js';
@@ -30,7 +31,7 @@ const NONE: readonly string[] = Object.freeze([]);
  * notifications: an id of someone else's is NOT_FOUND, as if it did not exist.
  */
 export class NotificationInbox {
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: AreaContext<NotificationTables>) {}
 
   /**
    * `notifications(after, first)`: newest first (by `createdAt`, then id, both descending), the

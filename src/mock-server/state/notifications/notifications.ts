@@ -1,11 +1,13 @@
-import { canManageWorkspace } from '../conversations/access.js';
+import { canManageWorkspace } from '../access.js';
+import type { Users } from '../accounts/users.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import type { MessageRecord } from '../messages/records.js';
 import type { WorkspaceRecord } from '../workspaces/records.js';
 import { ACTIVITY_DAYS, utcDay } from './days.js';
 import { firstNotOlder, insertInOrder } from './order.js';
 import type { NotificationRecord } from './records.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { NotificationTables } from './tables.js';
 
 /** Notification rules. SPEC.md gives notifications by signature only; these are the mock's. */
 export const notificationRules = {
@@ -35,7 +37,10 @@ export class Notifications {
   /** While paused, nothing is created (see {@link pause}). */
   private paused = false;
 
-  constructor(private readonly ctx: StateContext) {}
+  constructor(
+    private readonly ctx: AreaContext<NotificationTables>,
+    private readonly users: Users,
+  ) {}
 
   /**
    * Creates no notifications until {@link resume}: demo history is written through the domain,
@@ -49,8 +54,8 @@ export class Notifications {
     this.paused = false;
   }
 
-  /** Called once for each new message. */
-  messageSent(message: MessageRecord, conversation: ConversationRecord): void {
+  /** Called once for each new message, with the message it replies to (if any and still there). */
+  messageSent(message: MessageRecord, conversation: ConversationRecord, repliedTo: MessageRecord | undefined): void {
     if (this.paused || message.content === null) return;
     const notified = new Set<string>([message.senderId]);
     const about = {
@@ -62,7 +67,6 @@ export class Notifications {
       messageId: message.id,
       snippet: snippet(message.content),
     } as const;
-    const repliedTo = message.replyToMessageId === null ? undefined : this.ctx.tables.messages.get(message.replyToMessageId);
     if (repliedTo && this.wantsToHear(conversation, repliedTo.senderId, notified)) {
       notified.add(repliedTo.senderId);
       this.create({ ...about, userId: repliedTo.senderId, reason: 'REPLY' });
@@ -123,9 +127,7 @@ export class Notifications {
 
   /** The user a mention names; `@bob.` at the end of a sentence names bob unless `bob.` exists. */
   private userNamed(name: string): string | undefined {
-    const { usersByUsername } = this.ctx.tables;
-    const lowered = name.toLowerCase();
-    return usersByUsername.get(lowered) ?? usersByUsername.get(lowered.replace(/[.]+$/, ''));
+    return this.users.idByUsername(name) ?? this.users.idByUsername(name.replace(/[.]+$/, ''));
   }
 
   private create(fields: NewNotification): void {

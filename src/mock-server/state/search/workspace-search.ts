@@ -1,5 +1,5 @@
 import type { UserRecord } from '../accounts/records.js';
-import { workspaceOfMember } from '../conversations/access.js';
+
 import type { Conversations } from '../conversations/conversations.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import { badInput } from '../errors.js';
@@ -7,7 +7,8 @@ import { attachmentEntry, storedFileEntry, type FileEntry } from '../files/entri
 import { requirePageSize, requireText } from '../input.js';
 import type { Presence } from '../live/presence.js';
 import type { MessageRecord } from '../messages/records.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { Tables } from '../tables.js';
 import { humanOrder } from '../workspaces/directory-access.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from '../workspaces/records.js';
 import type { MessageIndex } from './message-index.js';
@@ -76,14 +77,14 @@ const byIdAsc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.
  */
 export class WorkspaceSearch {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<Tables>,
     private readonly conversations: Conversations,
     private readonly presence: Presence,
     private readonly index: MessageIndex,
   ) {}
 
   async search(workspaceId: string, input: SearchQuery, userId: string): Promise<SearchResults> {
-    const { workspace, member } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    const { workspace, member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     const query = requireText(input.query, 'input.query', { max: searchRules.queryMax });
     const limit = requirePageSize(input.limit, 'input.limit', searchRules.limitMin, searchRules.limitMax);
     if (input.kinds != null && input.kinds.length === 0) {

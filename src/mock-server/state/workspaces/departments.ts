@@ -2,7 +2,8 @@ import type { UserRecord } from '../accounts/records.js';
 import type { Users } from '../accounts/users.js';
 import { conflict, notFound } from '../errors.js';
 import { requireId, requireName, requireText } from '../input.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { WorkspaceTables } from './tables.js';
 import { directoryManager, directoryReader, humanOrder } from './directory-access.js';
 import type { DepartmentRecord, WorkspaceMemberRecord, WorkspaceRecord } from './records.js';
 
@@ -32,19 +33,19 @@ export interface DepartmentListing {
  */
 export class Departments {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<WorkspaceTables>,
     private readonly users: Users,
   ) {}
 
   /** `departments`: every department of the workspace, by name; for non-guest members. */
   list(workspaceId: string, userId: string): DepartmentListing[] {
-    const { workspace } = directoryReader(this.ctx.tables, workspaceId, userId);
+    const { workspace } = directoryReader(this.ctx.access, workspaceId, userId);
     return this.inWorkspace(workspace.id).map((department) => this.listing(workspace, department));
   }
 
   /** `createDepartment`: owners and admins. */
   create(workspaceId: string, input: DepartmentInput, userId: string): DepartmentListing {
-    const { workspace } = directoryManager(this.ctx.tables, workspaceId, userId, 'create departments');
+    const { workspace } = directoryManager(this.ctx.access, workspaceId, userId, 'create departments');
     const fields = this.checkInput(workspace, input, null);
     const department: DepartmentRecord = {
       id: this.ctx.ids(),
@@ -64,7 +65,7 @@ export class Departments {
    * update replaces all three fields: a description or lead left out (or null) is cleared.
    */
   update(workspaceId: string, id: string, input: DepartmentInput, userId: string): DepartmentListing {
-    const { workspace } = directoryManager(this.ctx.tables, workspaceId, userId, 'change departments');
+    const { workspace } = directoryManager(this.ctx.access, workspaceId, userId, 'change departments');
     requireId(id, 'id');
     const fields = this.checkInput(workspace, input, id);
     const department = this.find(workspace, id, 'id');
@@ -76,7 +77,7 @@ export class Departments {
 
   /** `deleteDepartment`: owners and admins; its members are left without a department. */
   delete(workspaceId: string, id: string, userId: string): string {
-    const { workspace } = directoryManager(this.ctx.tables, workspaceId, userId, 'delete departments');
+    const { workspace } = directoryManager(this.ctx.access, workspaceId, userId, 'delete departments');
     requireId(id, 'id');
     const department = this.find(workspace, id, 'id');
     for (const member of workspace.members.values()) {
@@ -92,7 +93,7 @@ export class Departments {
    * with a null `departmentId`. Assigning the department a member already has changes nothing.
    */
   assign(workspaceId: string, memberId: string, departmentId: string | null | undefined, userId: string): WorkspaceMemberRecord {
-    const { workspace } = directoryManager(this.ctx.tables, workspaceId, userId, 'assign departments');
+    const { workspace } = directoryManager(this.ctx.access, workspaceId, userId, 'assign departments');
     requireId(memberId, 'userId');
     if (departmentId != null) requireId(departmentId, 'departmentId');
     const member = workspace.members.get(memberId);

@@ -1,11 +1,10 @@
-import { canManageWorkspace, workspaceOfMember } from '../conversations/access.js';
+import { canManageWorkspace, type Access } from '../access.js';
 import { forbidden } from '../errors.js';
-import type { Tables } from '../tables.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from './records.js';
 
 /**
  * Who may see and change the people of a workspace: departments, the member directory, its
- * summary and the CSV export. Every check starts with {@link workspaceOfMember}, so a malformed
+ * summary and the CSV export. Every check starts with `Access.workspaceOfMember`, so a malformed
  * workspace id is BAD_USER_INPUT, an unknown one NOT_FOUND and one the caller is not in FORBIDDEN.
  */
 
@@ -20,29 +19,17 @@ export interface DirectoryCaller {
  * channels (they cannot even browse public channels), so the workspace's people, with their
  * emails and departments, are closed to them: FORBIDDEN.
  */
-export function directoryReader(tables: Tables, workspaceId: string, userId: string): DirectoryCaller {
-  const { workspace, member } = workspaceOfMember(tables, workspaceId, userId);
+export function directoryReader(access: Access, workspaceId: string, userId: string): DirectoryCaller {
+  const { workspace, member } = access.workspaceOfMember(workspaceId, userId);
   if (member.role === 'GUEST') throw forbidden('guests cannot see the member directory of a workspace');
   return { workspace, caller: member };
 }
 
 /** Changing departments and exporting members: owners and admins only (FORBIDDEN otherwise). */
-export function directoryManager(tables: Tables, workspaceId: string, userId: string, what: string): DirectoryCaller {
-  const { workspace, member } = workspaceOfMember(tables, workspaceId, userId);
+export function directoryManager(access: Access, workspaceId: string, userId: string, what: string): DirectoryCaller {
+  const { workspace, member } = access.workspaceOfMember(workspaceId, userId);
   if (!canManageWorkspace(member)) throw forbidden(`only owners and admins can ${what}`);
   return { workspace, caller: member };
-}
-
-/**
- * Whether `caller` may change `target`'s role or remove them: the rule of
- * `removeWorkspaceMember` and `changeWorkspaceMemberRole`. An owner manages everyone else (other
- * owners too); an admin manages members and guests; nobody manages themselves through these
- * controls.
- */
-export function canManageMember(caller: WorkspaceMemberRecord, target: WorkspaceMemberRecord): boolean {
-  if (caller.userId === target.userId) return false;
-  if (caller.role === 'OWNER') return true;
-  return caller.role === 'ADMIN' && (target.role === 'MEMBER' || target.role === 'GUEST');
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Users } from '../accounts/users.js';
-import { canManageWorkspace } from '../conversations/access.js';
+import { canManageWorkspace } from '../access.js';
 import type { Presence } from '../live/presence.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { WorkspaceTables } from './tables.js';
 import type { Departments } from './departments.js';
 import { directoryReader } from './directory-access.js';
 import type { WorkspaceRecord } from './records.js';
@@ -49,7 +50,7 @@ export interface DirectorySummary {
 /** `memberDirectorySummary`: the counters above the member directory. */
 export class DirectorySummaries {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<WorkspaceTables>,
     private readonly users: Users,
     private readonly presence: Presence,
     private readonly departments: Departments,
@@ -57,7 +58,7 @@ export class DirectorySummaries {
 
   /** For non-guest members (see {@link directoryReader}). */
   summary(workspaceId: string, userId: string): DirectorySummary {
-    const { workspace, caller } = directoryReader(this.ctx.tables, workspaceId, userId);
+    const { workspace, caller } = directoryReader(this.ctx.access, workspaceId, userId);
     const now = this.ctx.clock.now();
     const members = [...workspace.members.values()];
     const departments = this.departments.inWorkspace(workspace.id);

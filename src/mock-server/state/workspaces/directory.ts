@@ -1,14 +1,15 @@
 import type { TwoFactorMethod, UserRecord } from '../accounts/records.js';
 import type { Users } from '../accounts/users.js';
-import { canManageWorkspace } from '../conversations/access.js';
+import { canManageMember, canManageWorkspace } from '../access.js';
 import type { Conversations } from '../conversations/conversations.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId } from '../input.js';
 import type { Presence } from '../live/presence.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { WorkspaceTables } from './tables.js';
 import type { Departments } from './departments.js';
-import { canManageMember, directoryReader, humanOrder, type DirectoryCaller } from './directory-access.js';
+import { directoryReader, humanOrder, type DirectoryCaller } from './directory-access.js';
 import { matchesSearch, searchTerms } from './directory-search.js';
 import type { DepartmentRecord, WorkspaceMemberRecord, WorkspaceRole } from './records.js';
 
@@ -64,7 +65,7 @@ export interface DirectoryPage {
  */
 export class MemberDirectory {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<WorkspaceTables>,
     private readonly users: Users,
     private readonly conversations: Conversations,
     private readonly presence: Presence,
@@ -73,7 +74,7 @@ export class MemberDirectory {
 
   /** `memberDirectory`: for non-guest members (see {@link directoryReader}). */
   page(workspaceId: string, query: DirectoryQuery, userId: string): DirectoryPage {
-    const reader = directoryReader(this.ctx.tables, workspaceId, userId);
+    const reader = directoryReader(this.ctx.access, workspaceId, userId);
     const { page, pageSize } = query;
     if (!Number.isInteger(page) || page < directoryRules.pageMin) {
       throw badInput(`input.page must be ${directoryRules.pageMin} or more, but got ${page}`, 'input.page');
@@ -110,7 +111,7 @@ export class MemberDirectory {
 
   /** One member as `userId` sees them (the answer of `assignMemberDepartment`). */
   member(workspaceId: string, memberId: string, userId: string): DirectoryEntry {
-    const reader = directoryReader(this.ctx.tables, workspaceId, userId);
+    const reader = directoryReader(this.ctx.access, workspaceId, userId);
     requireId(memberId, 'userId');
     const member = reader.workspace.members.get(memberId);
     if (!member) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`, 'userId');

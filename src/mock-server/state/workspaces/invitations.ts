@@ -1,9 +1,12 @@
-import { canManageWorkspace, workspaceOfMember } from '../conversations/access.js';
+import type { Users } from '../accounts/users.js';
+import type { Conversations } from '../conversations/conversations.js';
+import { canManageWorkspace } from '../access.js';
 import type { UserRecord } from '../accounts/records.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId, requireText } from '../input.js';
 import type { Outbox } from '../outbox.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { WorkspaceTables } from './tables.js';
 import type { InvitationRecord, InviteLinkRecord, WorkspaceRecord, WorkspaceRole } from './records.js';
 import { requireEmail } from '../emails.js';
 
@@ -39,7 +42,9 @@ export interface InviteResult {
  */
 export class Invitations {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<WorkspaceTables>,
+    private readonly users: Users,
+    private readonly conversations: Conversations,
     private readonly outbox: Outbox,
   ) {}
 
@@ -49,7 +54,7 @@ export class Invitations {
    */
   invite(input: { workspaceId: string; invitations: readonly InvitationEntry[]; message?: string | null }, userId: string): InviteResult {
     const { tables, clock } = this.ctx;
-    const { workspace, member } = workspaceOfMember(tables, input.workspaceId, userId, 'input.workspaceId');
+    const { workspace, member } = this.ctx.access.workspaceOfMember(input.workspaceId, userId, 'input.workspaceId');
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can invite people');
     if (input.invitations.length === 0 || input.invitations.length > invitationRules.maxPerCall) {
       throw badInput(`input.invitations must hold 1 to ${invitationRules.maxPerCall} entries, but has ${input.invitations.length}`, 'input.invitations');
@@ -65,9 +70,9 @@ export class Invitations {
     });
     let sent = 0;
     let alreadyMembers = 0;
-    const inviter = tables.users.get(userId)!;
+    const inviter = this.users.get(userId);
     for (const entry of entries.values()) {
-      const existing = tables.usersByEmail.get(entry.email);
+      const existing = this.users.idByEmail(entry.email);
       if (existing !== undefined && workspace.members.has(existing)) {
         alreadyMembers += 1;
         continue;
@@ -95,7 +100,7 @@ export class Invitations {
 
   /** `pendingWorkspaceInvitations`: owners and admins; newest first. */
   pending(workspaceId: string, userId: string): InvitationRecord[] {
-    const { member } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    const { member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can see pending invitations');
     return this.pendingOf(workspaceId).reverse();
   }
@@ -134,7 +139,7 @@ export class Invitations {
 
   /** `workspaceInviteLinkInfo`: owners and admins; the newest link that still works, or null. */
   currentLink(workspaceId: string, userId: string): { link: InviteLinkRecord; workspace: WorkspaceRecord } | null {
-    const { workspace, member } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    const { workspace, member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can see the invite link');
     const now = this.ctx.clock.now();
     let current: InviteLinkRecord | null = null;
@@ -149,7 +154,7 @@ export class Invitations {
    * a leading `@`, checked and de-duplicated; an empty list lets anyone with a link join.
    */
   setJoinEmailDomains(workspaceId: string, domains: readonly string[], userId: string): string[] {
-    const { workspace, member } = workspaceOfMember(this.ctx.tables, workspaceId, userId, 'input.workspaceId');
+    const { workspace, member } = this.ctx.access.workspaceOfMember(workspaceId, userId, 'input.workspaceId');
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can restrict joining');
     if (domains.length > invitationRules.maxDomains) {
       throw badInput(`input.domains may hold at most ${invitationRules.maxDomains} domains, but has ${domains.length}`, 'input.domains');
@@ -175,7 +180,7 @@ export class Invitations {
 
   private checkChannel(workspace: WorkspaceRecord, conversationId: string, userId: string, argument: string): void {
     requireId(conversationId, argument);
-    const conversation = this.ctx.tables.conversations.get(conversationId);
+    const conversation = this.conversations.find(conversationId);
     if (!conversation || conversation.workspaceId !== workspace.id) throw notFound(`no conversation ${conversationId} in this workspace`, argument);
     if (conversation.type !== 'CHANNEL') throw badInput(`${argument} must be a channel, not a direct conversation`, argument);
     if (!conversation.members.has(userId)) throw forbidden('you can only invite people into channels you are in');

@@ -1,5 +1,6 @@
 import { lazy } from '../lazy.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { WorkspaceTables } from './tables.js';
 import { neutraliseFormula } from './csv-formula.js';
 import { directoryManager } from './directory-access.js';
 import type { DirectoryEntry, MemberDirectory } from './directory.js';
@@ -40,13 +41,13 @@ type Row = Record<(typeof memberCsvColumns)[number], string>;
  */
 export class MembersCsv {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<WorkspaceTables>,
     private readonly directory: MemberDirectory,
   ) {}
 
   async export(workspaceId: string, userId: string): Promise<string> {
     const stringify = await loadStringify();
-    const reader = directoryManager(this.ctx.tables, workspaceId, userId, 'export the members of a workspace');
+    const reader = directoryManager(this.ctx.access, workspaceId, userId, 'export the members of a workspace');
     const rows = this.directory.everyone(reader).map((entry) => neutralised(row(entry)));
     return stringify(rows, {
       header: true,

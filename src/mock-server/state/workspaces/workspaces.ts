@@ -1,11 +1,13 @@
-import { canManageWorkspace, workspaceOfMember } from '../conversations/access.js';
+import type { Users } from '../accounts/users.js';
+import { canManageWorkspace } from '../access.js';
 import type { Conversations } from '../conversations/conversations.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import type { Uploads } from '../files/uploads.js';
 import { requireId, requireName } from '../input.js';
 import type { Departments } from './departments.js';
 import type { Notifications } from '../notifications/notifications.js';
-import type { StateContext } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { WorkspaceTables } from './tables.js';
 import type { Invitations } from './invitations.js';
 import type { InviteLinkRecord, WorkspaceMemberRecord, WorkspacePurpose, WorkspaceRecord, WorkspaceRole, WorkspaceTeamSize } from './records.js';
 import { requireSlug, slugFor } from './slugs.js';
@@ -36,7 +38,8 @@ export interface WorkspaceChanges {
 
 export class Workspaces {
   constructor(
-    private readonly ctx: StateContext,
+    private readonly ctx: AreaContext<WorkspaceTables>,
+    private readonly users: Users,
     private readonly conversations: Conversations,
     private readonly notifications: Notifications,
     private readonly invitations: Invitations,
@@ -46,7 +49,7 @@ export class Workspaces {
 
   /** `workspace`: members only. */
   get(workspaceId: string, userId: string): WorkspaceRecord {
-    return workspaceOfMember(this.ctx.tables, workspaceId, userId, 'id').workspace;
+    return this.ctx.access.workspaceOfMember(workspaceId, userId, 'id').workspace;
   }
 
   /** `workspaces`: every workspace the caller belongs to, in the order they were created. */
@@ -98,7 +101,7 @@ export class Workspaces {
    */
   update(input: WorkspaceChanges, userId: string): WorkspaceRecord {
     const { tables, clock } = this.ctx;
-    const { workspace, member } = workspaceOfMember(tables, input.id, userId, 'input.id');
+    const { workspace, member } = this.ctx.access.workspaceOfMember(input.id, userId, 'input.id');
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can change a workspace');
     const name = input.name == null ? workspace.name : requireName(input.name, 'input.name', { max: workspaceRules.nameMax });
     const slug = input.slug == null ? workspace.slug : requireSlug(input.slug, 'input.slug', (candidate) => candidate !== workspace.slug && tables.workspacesBySlug.has(candidate));
@@ -120,7 +123,7 @@ export class Workspaces {
 
   /** `createWorkspaceInviteLink`: owners and admins; the link grants `role` (never OWNER). */
   createInviteLink(workspaceId: string, role: WorkspaceRole, userId: string): InviteLinkRecord {
-    const { member } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    const { member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can create invite links');
     if (role === 'OWNER') throw badInput('an invite link cannot grant the OWNER role');
     const now = this.ctx.clock.now();
@@ -144,13 +147,13 @@ export class Workspaces {
    */
   join(token: string, userId: string): WorkspaceRecord {
     const { tables, clock } = this.ctx;
-    const user = tables.users.get(userId)!;
+    const user = this.users.get(userId);
     const invitation = this.invitations.forJoining(token, user);
     if (invitation) {
       const workspace = tables.workspaces.get(invitation.workspaceId)!;
       if (!workspace.members.has(userId)) {
         this.addMember(workspace.id, userId, invitation.role);
-        const channel = invitation.conversationId === null ? undefined : tables.conversations.get(invitation.conversationId);
+        const channel = invitation.conversationId === null ? undefined : this.conversations.find(invitation.conversationId);
         if (channel) this.conversations.addMemberDirectly(channel, userId);
         this.notifications.workspaceJoined(workspace, userId);
       }
@@ -177,7 +180,7 @@ export class Workspaces {
    * there end; a department they led is left without a lead.
    */
   removeMember(workspaceId: string, memberId: string, userId: string): string {
-    const { workspace, member: caller } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    const { workspace, member: caller } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     requireId(memberId, 'userId');
     const target = workspace.members.get(memberId);
     if (!target) throw notFound(`user ${memberId} is not a member of workspace ${workspaceId}`, 'userId');
@@ -201,7 +204,7 @@ export class Workspaces {
    * default channels; a member made guest keeps the conversations they are in.
    */
   changeRole(workspaceId: string, memberId: string, role: WorkspaceRole, userId: string): WorkspaceMemberRecord {
-    const { workspace, member: caller } = workspaceOfMember(this.ctx.tables, workspaceId, userId);
+    const { workspace, member: caller } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     if (!canManageWorkspace(caller)) throw forbidden('only owners and admins can change roles');
     requireId(memberId, 'userId');
     const target = workspace.members.get(memberId);
