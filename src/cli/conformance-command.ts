@@ -156,7 +156,7 @@ async function listAction(flags: { json: boolean; rules: boolean }): Promise<voi
  * (no failure, but not everything tested), with one sentence per cause on stderr.
  */
 export function conformanceCommand(): Command {
-  const conformance = new Command('conformance').description('the conformance suite: check a server against SPEC.md');
+  const conformance = new Command('conformance').description("the conformance suite: check a server against the API's interface specification");
   conformance
     .command('run')
     .description('run the suite against a server; exit 0: every MUST check passed, 1: a MUST check failed, 2: could not run (or a MUST check could not run for a reason you did not choose)')
@@ -209,7 +209,7 @@ export function conformanceCommand(): Command {
     .command('list')
     .description('print every check: id, level, spec reference and title, grouped by section')
     .option('--json', 'a JSON array of {id, section, specRef, level, title} (with --rules: of {ref, text, checks})', false)
-    .option('--rules', 'print the map instead: every rule of SPEC.md 4.1, 4.2, 5, 6, 7 and 8, and the signatures of 2, 4 and 6, with the checks that prove it', false)
+    .option('--rules', "print the map instead: every rule of the spec's sections 4.1, 4.2, 5, 6, 7 and 8, and the signatures of 2, 4 and 6, with the checks that prove it", false)
     .action(listAction);
   return conformance;
 }

@@ -32,7 +32,7 @@ export function schemaCommand(): Command {
   const schema = new Command('schema').description('the GraphQL contract');
   schema
     .command('print')
-    .description('print schema.graphql (the whole contract of SPEC.md)')
+    .description("print schema.graphql (the whole contract of the API's interface specification)")
     .action(() => {
       process.stdout.write(schemaSdl());
     });

@@ -14,7 +14,7 @@ function signatureCheck(id: string, section: SignatureSection, specRef: string, 
   const judge = (comparison: Comparison) => {
     const found = comparison.differences.filter(select);
     if (found.length === 0) return;
-    const what = level === 'MUST' ? 'the signatures SPEC.md states' : 'no value or member beyond the ones SPEC.md lists, in a type clients receive';
+    const what = level === 'MUST' ? 'the signatures the spec states' : 'no value or member beyond the ones the spec lists, in a type clients receive';
     throw new CheckFailure(found.map(differenceLine).join('\n'), `${what} (section ${section}, as schema.graphql writes them)`, { comparedWith: comparison.source });
   };
   return {
