@@ -166,7 +166,7 @@ export class MockState {
     this.membersCsv = new MembersCsv(ctx(workspaces), this.directory);
     this.messages = new Messages(ctx(ALL), this.typing, this.notifications, this.fileQuota);
     this.messagePages = new MessagePages(ctx(messages));
-    const messageIndex = new MessageIndex(this.tables);
+    const messageIndex = new MessageIndex(this.messages);
     this.messages.watch(messageIndex);
     this.search = new WorkspaceSearch(ctx(ALL), this.conversations, this.presence, messageIndex);
   }
