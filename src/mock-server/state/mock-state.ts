@@ -168,6 +168,7 @@ export class MockState {
     this.messagePages = new MessagePages(ctx(messages));
     const messageIndex = new MessageIndex(this.messages);
     this.messages.watch(messageIndex);
-    this.search = new WorkspaceSearch(ctx(ALL), this.conversations, this.presence, messageIndex);
+    // The flat tables only for the file part of search, until files offers a search method.
+    this.search = new WorkspaceSearch(kernel, this.users, this.conversations, this.presence, messageIndex, this.tables);
   }
 }
