@@ -144,7 +144,6 @@ export class MockState {
     this.notifications = new Notifications(ctx(notifications), this.users);
     this.notificationInbox = new NotificationInbox(ctx(notifications));
     this.typing = new Typing(kernel);
-    this.presence = new Presence(ctx(conversations));
     this.uploads = new Uploads(ctx(files));
     this.fileQuota = new FileQuota(ctx(ALL), options.fileQuotaBytes);
     this.fileLibrary = new FileLibrary(ctx(ALL));
@@ -156,6 +155,7 @@ export class MockState {
     this.fileLinks = new FileLinks(ctx(ALL), signingKey);
     this.uploadUrls = new UploadUrls(ctx(files), signingKey);
     this.conversations = new Conversations(ctx(conversations));
+    this.presence = new Presence(kernel, this.conversations);
     this.conversationSettings = new ConversationSettings(ctx(conversations), this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx(conversations));
     this.invitations = new Invitations(ctx(workspaces), this.users, this.conversations, this.outbox);
@@ -166,8 +166,9 @@ export class MockState {
     this.membersCsv = new MembersCsv(ctx(workspaces), this.directory);
     this.messages = new Messages(ctx(ALL), this.typing, this.notifications, this.fileQuota);
     this.messagePages = new MessagePages(ctx(messages));
-    const messageIndex = new MessageIndex(this.tables);
+    const messageIndex = new MessageIndex(this.messages);
     this.messages.watch(messageIndex);
-    this.search = new WorkspaceSearch(ctx(ALL), this.conversations, this.presence, messageIndex);
+    // The flat tables only for the file part of search, until files offers a search method.
+    this.search = new WorkspaceSearch(kernel, this.users, this.conversations, this.presence, messageIndex, this.tables);
   }
 }

@@ -54,7 +54,7 @@ describe('workspaceSearch, several words: the fast path answers what the rule sa
     const user = state.users.insert({ username: 'ref', displayName: 'Ref', email: 'ref@parley.test' }, await nodePasswordHasher.hash('ref-password'));
     const workspace = state.workspaces.create({ name: 'Ref', slug: 'ref' }, user.id);
     const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === workspace.id && c.isDefault)!;
-    const index = new MessageIndex(state.tables);
+    const index = new MessageIndex(state.messages);
     state.messages.watch(index);
     await index.load();
 

@@ -49,6 +49,11 @@ export class Users {
     this.passwords = options.passwords ?? webPasswordHasher;
   }
 
+  /** The user with this id, if there is one (where {@link get} would throw NOT_FOUND). */
+  find(userId: string): UserRecord | undefined {
+    return this.ctx.tables.users.get(userId);
+  }
+
   get(userId: string): UserRecord {
     const user = this.ctx.tables.users.get(userId);
     if (!user) throw notFound(`user ${userId} does not exist`);

@@ -30,6 +30,17 @@ export class Conversations {
   }
 
   /**
+   * The conversations `userId` is a member of, in the order they were created; only those of
+   * `workspaceId` when it is given. No access check: for other areas' own rules (presence,
+   * search).
+   */
+  *ofMember(userId: string, workspaceId?: string): IterableIterator<ConversationRecord> {
+    for (const conversation of this.ctx.tables.conversations.values()) {
+      if ((workspaceId === undefined || conversation.workspaceId === workspaceId) && conversation.members.has(userId)) yield conversation;
+    }
+  }
+
+  /**
    * `conversation`: visible to its members, and a public channel also to members of its
    * workspace (who may browse before joining); reading its messages still needs membership.
    */

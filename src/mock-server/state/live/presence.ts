@@ -1,5 +1,5 @@
-import type { AreaContext } from '../context.js';
-import type { ConversationTables } from '../conversations/tables.js';
+import type { Kernel } from '../context.js';
+import type { Conversations } from '../conversations/conversations.js';
 
 /**
  * Who is online: a member is present while they hold at least one authenticated WebSocket
@@ -12,7 +12,10 @@ export class Presence {
   /** user id -> when their last connection closed */
   private readonly lastSeen = new Map<string, number>();
 
-  constructor(private readonly ctx: AreaContext<ConversationTables>) {}
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly conversations: Conversations,
+  ) {}
 
   connected(userId: string): void {
     const count = (this.connections.get(userId) ?? 0) + 1;
@@ -27,7 +30,7 @@ export class Presence {
       return;
     }
     if (!this.connections.delete(userId)) return;
-    this.lastSeen.set(userId, this.ctx.clock.now());
+    this.lastSeen.set(userId, this.kernel.clock.now());
     this.announce(userId, false);
   }
 
@@ -41,15 +44,14 @@ export class Presence {
    * part of the tables, so a snapshot or restart forgets it, as a real presence service would).
    */
   lastActiveAt(userId: string): number | null {
-    if (this.connections.has(userId)) return this.ctx.clock.now();
+    if (this.connections.has(userId)) return this.kernel.clock.now();
     return this.lastSeen.get(userId) ?? null;
   }
 
   private announce(userId: string, active: boolean): void {
-    for (const conversation of this.ctx.tables.conversations.values()) {
-      if (!conversation.members.has(userId)) continue;
+    for (const conversation of this.conversations.ofMember(userId)) {
       const conversationId = conversation.id;
-      this.ctx.events.publish('presenceChanged', conversationId, { kind: 'presenceChanged', conversationId, userId, active });
+      this.kernel.events.publish('presenceChanged', conversationId, { kind: 'presenceChanged', conversationId, userId, active });
     }
   }
 }

@@ -93,6 +93,11 @@ export class Messages {
     this.watchers.push(watcher);
   }
 
+  /** The message with this id, if there is one: no access check, for other areas' own rules (the search index). */
+  find(messageId: string): MessageRecord | undefined {
+    return this.ctx.tables.messages.get(messageId);
+  }
+
   /**
    * `sendMessage`: assigns the next sequence of the conversation. A retry with the same
    * `clientMessageId` from the same sender returns the message the first call created.

@@ -1,7 +1,10 @@
+import type { Messages } from '../messages/messages.js';
 import type { MessageRecord } from '../messages/records.js';
-import type { Tables } from '../tables.js';
 import { LEVELS, termLevel } from './relevance.js';
 import { searchWords } from './words.js';
+
+/** Where the search reads a message the index holds by id: the messages service. */
+export type MessageLookup = Pick<Messages, 'find'>;
 
 /** Per level (0 the best), the ids the index filed there, oldest filing first; a level may be missing. */
 export type Levels = readonly (readonly string[] | undefined)[];
@@ -30,7 +33,7 @@ class WordStream {
   private next: LevelHit | null | undefined;
 
   constructor(
-    private readonly tables: Tables,
+    private readonly messages: MessageLookup,
     private readonly levels: Levels,
     private readonly refiled: ReadonlySet<string>,
     private readonly extras: readonly MessageRecord[][],
@@ -45,7 +48,7 @@ class WordStream {
       if (this.level >= LEVELS) return (this.next = null);
       const ids = this.levels[this.level] ?? [];
       while (this.at >= 0 && this.refiled.has(ids[this.at]!)) this.at--;
-      const fromList = this.at >= 0 ? this.tables.messages.get(ids[this.at]!)! : undefined;
+      const fromList = this.at >= 0 ? this.messages.find(ids[this.at]!)! : undefined;
       const fromExtras = this.extras[this.level]![this.extra];
       if (fromList === undefined && fromExtras === undefined) {
         this.nextLevel();
@@ -89,7 +92,7 @@ class WordStream {
  * since the index was built, whose entries are out of sequence order.
  */
 export function allWords(
-  tables: Tables,
+  messages: MessageLookup,
   terms: readonly string[],
   levels: readonly Levels[],
   refiled: ReadonlySet<string>,
@@ -98,7 +101,7 @@ export function allWords(
 ): LevelHit[] {
   const extras = terms.map(() => Array.from({ length: LEVELS }, (): MessageRecord[] => []));
   for (const id of refiled) {
-    const message = tables.messages.get(id);
+    const message = messages.find(id);
     if (!message || message.content === null) continue;
     const words = searchWords(message.content);
     terms.forEach((term, word) => {
@@ -107,13 +110,13 @@ export function allWords(
     });
   }
   for (const perWord of extras) for (const list of perWord) list.sort((a, b) => b.sequence - a.sequence);
-  const streams = terms.map((_, word) => new WordStream(tables, levels[word]!, refiled, extras[word]!));
+  const streams = terms.map((_, word) => new WordStream(messages, levels[word]!, refiled, extras[word]!));
 
   const seen = new Set<string>();
   const best: LevelHit[] = [];
   let budget = readBudget;
   for (;;) {
-    if ((budget -= streams.length) < 0) return byLookups(tables, levels, limit);
+    if ((budget -= streams.length) < 0) return byLookups(messages, levels, limit);
     for (const stream of streams) {
       const hit = stream.peek();
       if (hit === null) return best;
@@ -160,7 +163,7 @@ function matchesOf(levels: readonly Levels[]): number {
  * found so far: nothing there scores below that level plus the best levels of the other words.
  * Exact whatever the order of the lists.
  */
-export function byLookups(tables: Tables, levels: readonly Levels[], limit: number): LevelHit[] {
+export function byLookups(messages: MessageLookup, levels: readonly Levels[], limit: number): LevelHit[] {
   const sizes = levels.map((perLevel) => perLevel.reduce((sum, ids) => sum + (ids?.length ?? 0), 0));
   const driver = sizes.indexOf(Math.min(...sizes));
   if (sizes[driver] === 0) return [];
@@ -178,7 +181,7 @@ export function byLookups(tables: Tables, levels: readonly Levels[], limit: numb
         if (other === undefined) continue next;
         sum += other;
       }
-      found.push({ message: tables.messages.get(id)!, level: sum });
+      found.push({ message: messages.find(id)!, level: sum });
     }
   }
   return found.sort(byLevelThenNewest).slice(0, limit);

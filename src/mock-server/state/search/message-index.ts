@@ -3,10 +3,9 @@ import type { ConversationRecord } from '../conversations/records.js';
 import { lazy } from '../lazy.js';
 import type { MessageRecord } from '../messages/records.js';
 import type { MessageWatcher } from '../messages/messages.js';
-import type { Tables } from '../tables.js';
 import { searchWords } from './words.js';
 import { indexScorer, LEVELS } from './relevance.js';
-import { allWords, type Levels } from './all-words.js';
+import { allWords, type Levels, type MessageLookup } from './all-words.js';
 
 /** FlexSearch loads on the first search (about 10 ms), not at start-up. */
 const loadFlexSearch = lazy(async () => (await import('flexsearch')).Index);
@@ -52,7 +51,7 @@ export class MessageIndex implements MessageWatcher {
   private readonly indexes = new Map<string, ConversationIndex>();
   private Index: IndexClass | null = null;
 
-  constructor(private readonly tables: Tables) {}
+  constructor(private readonly messages: MessageLookup) {}
 
   /** Loads the search library; call (and await) before {@link search}. */
   async load(): Promise<void> {
@@ -87,7 +86,7 @@ export class MessageIndex implements MessageWatcher {
     const { index, refiled } = this.indexOf(conversation);
     // Lists of ids per level, the index's own (read, never changed); the ids are message ids, strings.
     const levels = terms.map((term) => index.search(term, { resolve: false }).result as Levels);
-    const found = terms.length === 1 ? this.oneWord(levels[0]!, limit, refiled.size) : allWords(this.tables, terms, levels, refiled, limit, readBudget);
+    const found = terms.length === 1 ? this.oneWord(levels[0]!, limit, refiled.size) : allWords(this.messages, terms, levels, refiled, limit, readBudget);
     return found.map(({ message, level }) => ({ message, conversation, level }));
   }
 
@@ -103,7 +102,7 @@ export class MessageIndex implements MessageWatcher {
       const ids = levels[level];
       if (!ids || ids.length === 0) continue;
       const window = ids.slice(Math.max(0, ids.length - limit - refiled));
-      const messages = window.map((id) => this.tables.messages.get(id)!).sort(bySequenceDesc);
+      const messages = window.map((id) => this.messages.find(id)!).sort(bySequenceDesc);
       for (const message of messages.slice(0, limit - found.length)) found.push({ message, level });
     }
     return found;

@@ -1,5 +1,5 @@
 import type { UserRecord } from '../accounts/records.js';
-
+import type { Users } from '../accounts/users.js';
 import type { Conversations } from '../conversations/conversations.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import { badInput } from '../errors.js';
@@ -7,8 +7,7 @@ import { attachmentEntry, storedFileEntry, type FileEntry } from '../files/entri
 import { requirePageSize, requireText } from '../input.js';
 import type { Presence } from '../live/presence.js';
 import type { MessageRecord } from '../messages/records.js';
-import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
+import type { Kernel } from '../context.js';
 import { humanOrder } from '../workspaces/directory-access.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from '../workspaces/records.js';
 import type { MessageIndex } from './message-index.js';
@@ -68,6 +67,9 @@ interface Caller {
   readonly userId: string;
 }
 
+/** What {@link WorkspaceSearch} reads for files: the tables its entry functions take (stored files, attachments, messages). */
+type FileSearchTables = Parameters<typeof storedFileEntry>[0] & Parameters<typeof attachmentEntry>[0];
+
 const byIdAsc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
@@ -77,14 +79,17 @@ const byIdAsc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.
  */
 export class WorkspaceSearch {
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly kernel: Kernel,
+    private readonly users: Users,
     private readonly conversations: Conversations,
     private readonly presence: Presence,
     private readonly index: MessageIndex,
+    /** Until files offers a search method. */
+    private readonly fileTables: FileSearchTables,
   ) {}
 
   async search(workspaceId: string, input: SearchQuery, userId: string): Promise<SearchResults> {
-    const { workspace, member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
+    const { workspace, member } = this.kernel.access.workspaceOfMember(workspaceId, userId);
     const query = requireText(input.query, 'input.query', { max: searchRules.queryMax });
     const limit = requirePageSize(input.limit, 'input.limit', searchRules.limitMin, searchRules.limitMax);
     if (input.kinds != null && input.kinds.length === 0) {
@@ -118,7 +123,7 @@ export class WorkspaceSearch {
 
   /** Live files whose name matches, newest first (stored files and attachments alike). */
   private files(caller: Caller, terms: readonly string[], limit: number): FileEntry[] {
-    const { tables } = this.ctx;
+    const tables = this.fileTables;
     const found: FileEntry[] = [];
     for (const file of tables.storedFiles.values()) {
       if (file.workspaceId !== caller.workspace.id || file.deletedAt !== null || !matchesText(terms, file.fileName)) continue;
@@ -137,10 +142,8 @@ export class WorkspaceSearch {
 
   /** The caller's conversations' indexes, merged: by level, then newest (createdAt, sequence), then id. */
   private messages(caller: Caller, terms: readonly string[], limit: number): MessageHitView[] {
-    const { tables } = this.ctx;
     const hits = [];
-    for (const conversation of tables.conversations.values()) {
-      if (conversation.workspaceId !== caller.workspace.id || !conversation.members.has(caller.userId)) continue;
+    for (const conversation of this.conversations.ofMember(caller.userId, caller.workspace.id)) {
       hits.push(...this.index.search(conversation, terms, limit));
     }
     hits.sort(
@@ -153,7 +156,7 @@ export class WorkspaceSearch {
     return hits.slice(0, limit).map(({ message, conversation }) => ({
       message,
       conversation,
-      sender: tables.users.get(message.senderId)!,
+      sender: this.users.find(message.senderId)!,
       conversationLabel: this.labelOf(conversation, caller.userId),
       snippet: snippetOf(message.content ?? '', terms),
     }));
@@ -165,12 +168,11 @@ export class WorkspaceSearch {
    * they share a conversation with, and themselves.
    */
   private people(caller: Caller, terms: readonly string[], limit: number): PersonHit[] {
-    const { tables } = this.ctx;
     const allowed = caller.member.role === 'GUEST' ? this.companionsOf(caller) : null;
     const ranked: { user: UserRecord; member: WorkspaceMemberRecord; rank: number }[] = [];
     for (const member of caller.workspace.members.values()) {
       if (allowed !== null && !allowed.has(member.userId)) continue;
-      const user = tables.users.get(member.userId)!;
+      const user = this.users.find(member.userId)!;
       const names = `${user.displayName}\n${user.username}`;
       const rank = matchesText(terms, names) ? 0 : matchesText(terms, `${names}\n${user.email}`) ? 1 : matchesText(terms, `${names}\n${member.jobTitle ?? ''}`) ? 2 : -1;
       if (rank >= 0) ranked.push({ user, member, rank });
@@ -187,8 +189,7 @@ export class WorkspaceSearch {
 
   private companionsOf(caller: Caller): Set<string> {
     const people = new Set([caller.userId]);
-    for (const conversation of this.ctx.tables.conversations.values()) {
-      if (conversation.workspaceId !== caller.workspace.id || !conversation.members.has(caller.userId)) continue;
+    for (const conversation of this.conversations.ofMember(caller.userId, caller.workspace.id)) {
       for (const userId of conversation.members.keys()) people.add(userId);
     }
     return people;
@@ -197,6 +198,6 @@ export class WorkspaceSearch {
   private labelOf(conversation: ConversationRecord, userId: string): string {
     if (conversation.type === 'CHANNEL') return conversation.title ?? '';
     const otherId = [...conversation.members.keys()].find((id) => id !== userId) ?? userId;
-    return this.ctx.tables.users.get(otherId)?.displayName ?? '';
+    return this.users.find(otherId)?.displayName ?? '';
   }
 }
