@@ -1,6 +1,6 @@
 /**
  * Writes `fixtures/parley-fixtures.schema.json` (for editors: `"$schema"` in a fixtures file) from
- * the zod schema the loader validates with. test/mock/user-fixtures/schema.test.ts fails when the
+ * the valibot schema the loader validates with. test/mock/user-fixtures/schema.test.ts fails when the
  * file is stale.
  *
  * Usage: npm run fixtures:schema

@@ -1,21 +1,22 @@
-import * as z from 'zod/mini';
+import { toJsonSchema } from '@valibot/to-json-schema';
 import { fixtureMessage, fixturesDocument } from './format.js';
 
 /**
- * The JSON Schema of the fixtures format (draft-07, which editors know best), made from the zod
+ * The JSON Schema of the fixtures format (draft-07, which editors know best), made from the valibot
  * schema the loader validates with, so the two cannot drift: `npm run fixtures:schema` writes it
  * to `fixtures/parley-fixtures.schema.json`, and a test fails when that file is stale. Referential
  * rules (that a username exists, that a sender is a member) are beyond JSON Schema: only the
- * loader checks them.
+ * loader checks them. Only that script and that test load this module (and
+ * `@valibot/to-json-schema`, a development dependency): the loader does not need it.
  */
 export function fixturesJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(fixturesDocument, {
+  const message = fixtureMessage.pipe[0];
+  const { $schema, ...schema } = toJsonSchema(fixturesDocument, {
     target: 'draft-07',
-    io: 'input',
-    override: ({ zodSchema, jsonSchema }) => {
-      // "channel or dm, not both": zod checks it in the loader; editors learn it from here.
-      if (zodSchema === fixtureMessage) jsonSchema.oneOf = [{ required: ['channel'] }, { required: ['dm'] }];
-    },
+    typeMode: 'input',
+    // "channel or dm, not both": the loader checks it (plan-messages.ts); editors learn it from here.
+    overrideSchema: ({ valibotSchema, jsonSchema }) => (valibotSchema === message ? { ...jsonSchema, oneOf: [{ required: ['channel'] }, { required: ['dm'] }] } : undefined),
   });
-  return { ...schema, title: 'Parley mock fixtures' };
+  // `$schema` first, as a reader of the file expects it.
+  return { $schema, ...schema, title: 'Parley mock fixtures' };
 }

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { systemClock } from '../state/clock.js';
 import type { MockState, MockStateOptions } from '../state/mock-state.js';
 import { buildState } from './build.js';
@@ -5,7 +6,8 @@ import { fixturesDocument, type Fixtures } from './format.js';
 import { planConversations, planPeople, Planning, type Plan } from './plan.js';
 import { planMessages } from './plan-messages.js';
 import { salvage } from './salvage.js';
-import { FixturesError, problemsOfIssue, type FixtureProblem } from './problems.js';
+import { FixturesError, type FixtureProblem } from './problems.js';
+import { shapeProblems } from './shape-problems.js';
 
 /** A checked fixtures file, ready to build, or every problem found in it. */
 export type CheckedFixtures =
@@ -18,19 +20,19 @@ export type CheckedFixtures =
  * Relative times count back from `now`. Reports every problem, each with its JSON path.
  */
 export function checkFixtures(doc: unknown, now: number): CheckedFixtures {
-  const parsed = fixturesDocument.safeParse(doc);
-  const shapeProblems = parsed.success ? [] : parsed.error.issues.flatMap((issue) => problemsOfIssue(issue, doc));
+  const parsed = v.safeParse(fixturesDocument, doc);
+  const problemsOfShape = parsed.success ? [] : shapeProblems(parsed.issues, doc, fixturesDocument);
   // The items of the right shape are checked for references even when others are wrong, so one
   // run reports every problem; an unreadable frame (no object, no list of users) stops here.
   const salvaged = salvage(doc);
-  if (salvaged === null) return { ok: false, problems: shapeProblems };
+  if (salvaged === null) return { ok: false, problems: problemsOfShape };
   const planning = new Planning(salvaged);
   planPeople(planning);
   const { channels, dms } = planConversations(planning);
   const { messages, times, start } = planMessages(planning, channels, dms, now);
-  const problems = [...shapeProblems, ...planning.problems];
+  const problems = [...problemsOfShape, ...planning.problems];
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
-  const plan: Plan = { users: parsed.data.users, workspaces: planning.workspaces, channels, dms, messages };
+  const plan: Plan = { users: parsed.output.users, workspaces: planning.workspaces, channels, dms, messages };
   return { ok: true, plan, timeline: { times, start } };
 }
 

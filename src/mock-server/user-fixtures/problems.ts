@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { DomainError } from '../state/errors.js';
 
@@ -38,52 +37,4 @@ export class FixturesError extends DomainError {
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
     super(ErrorCode.BAD_USER_INPUT, `the fixtures have ${count}:\n${formatProblems(problems)}`);
   }
-}
-
-/** What a type is called in a problem. */
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
-  return `${typeof value} ${String(value)}`;
-}
-
-const EXPECTED: Record<string, string> = { string: 'a text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
-
-/** A zod issue in the words of this format ("required", "unknown field"), with its path. */
-export function problemsOfIssue(issue: z.core.$ZodIssue, input: unknown): FixtureProblem[] {
-  const at = (segments: readonly PathSegment[], message: string): FixtureProblem => ({ path: formatPath(segments), message });
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => at([...issue.path, key], 'unknown field (see docs/fixtures-format.md for the fields there are)'));
-    case 'invalid_type': {
-      const value = valueAt(input, issue.path);
-      if (value === undefined) return [at(issue.path, 'required')];
-      return [at(issue.path, `expected ${EXPECTED[issue.expected] ?? issue.expected}, but got ${describeValue(value)}`)];
-    }
-    case 'too_small':
-    case 'too_big': {
-      const limit = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
-      if (issue.code === 'too_small' && limit === 1 && issue.origin === 'string') return [at(issue.path, 'must not be empty')];
-      const bound = issue.exact === true ? 'exactly' : issue.code === 'too_small' ? 'at least' : 'at most';
-      const unit = issue.origin === 'string' ? 'character' : issue.origin === 'array' ? 'item' : '';
-      const counted = unit === '' ? String(limit) : `${limit} ${unit}${limit === 1 ? '' : 's'}`;
-      return [at(issue.path, `must have ${bound} ${counted}`)];
-    }
-    case 'invalid_value':
-      return [at(issue.path, `must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, but got ${describeValue(valueAt(input, issue.path))}`)];
-    default:
-      return [at(issue.path, issue.message)];
-  }
-}
-
-/** The value at `path` in `input`, or undefined. */
-function valueAt(input: unknown, path: readonly PathSegment[]): unknown {
-  let value = input;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[segment];
-  }
-  return value;
 }

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { fixtureChannel, fixtureDm, fixtureMessage, fixtureUser, fixtureWorkspace, type Fixtures } from './format.js';
 
 /**
@@ -36,8 +37,8 @@ export function salvage(input: unknown): Salvaged | null {
   };
   const keep = <S extends Section>(section: S, onBroken: (item: unknown) => void): (Fixtures[S][number] | null)[] =>
     ((record[section] ?? []) as unknown[]).map((item) => {
-      const parsed = items[section].safeParse(item);
-      if (parsed.success) return parsed.data as Fixtures[S][number];
+      const parsed = v.safeParse(items[section], item);
+      if (parsed.success) return parsed.output as Fixtures[S][number];
       onBroken(item);
       return null;
     });

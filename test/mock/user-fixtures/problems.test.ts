@@ -41,6 +41,11 @@ const shapeRows: [string, (doc: Doc) => unknown, string[]][] = [
     'messages[0].from: required',
     'messages[0].form: unknown field (see docs/fixtures-format.md for the fields there are)',
   ]],
+  ['two unknown fields in one item', (doc) => { doc.users[4] = { username: 'erin', nmae: 'Erin', emial: 'erin@example.test' }; return doc; }, [
+    'users[4].nmae: unknown field (see docs/fixtures-format.md for the fields there are)',
+    'users[4].emial: unknown field (see docs/fixtures-format.md for the fields there are)',
+  ]],
+  ['a list where an item belongs', (doc) => { (doc.users as unknown[])[4] = []; return doc; }, ['users[4]: expected an object, but got a list']],
   ['a username against the rule', (doc) => { doc.users.push({ username: 'e' }); return doc; }, ['users[5].username: must be 2 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit']],
   ['a wrong type', (doc) => { doc.users[1] = { username: 'bob', emailVerified: 'yes' }; return doc; }, ['users[1].emailVerified: expected true or false, but got the text "yes"']],
   ['a short password', (doc) => { doc.users[1] = { username: 'bob', password: 'short' }; return doc; }, ['users[1].password: must have at least 8 characters']],
@@ -51,6 +56,7 @@ const shapeRows: [string, (doc: Doc) => unknown, string[]][] = [
     'messages[0].at: must be an ISO 8601 time with a zone (2026-01-05T09:30:00Z) or relative to load time (-2d, -3h, -1d4h30m, -90s, now)',
   ]],
   ['another version', (doc) => ({ ...doc, version: 2 }), ['version: must be 1, but got number 2']],
+  ['an empty emoji', (doc) => { doc.messages[1]!.reactions = { '': ['carol'] }; return doc; }, ['messages[1].reactions[""]: must not be empty']],
   ['a reaction that is no list', (doc) => { doc.messages[1]!.reactions = { '👍': 'carol' }; return doc; }, ['messages[1].reactions["👍"]: expected a list, but got the text "carol"']],
 ];
 

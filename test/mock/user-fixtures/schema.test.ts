@@ -11,7 +11,7 @@ const example = JSON.parse(readFileSync(`${root}fixtures/example.json`, 'utf8'))
 const validate = new Ajv({ allErrors: true }).compile(committed);
 
 describe('fixtures/parley-fixtures.schema.json', () => {
-  it('is what the loader validates with (made from its zod schema): run `npm run fixtures:schema` when this fails', () => {
+  it('is what the loader validates with (made from its valibot schema): run `npm run fixtures:schema` when this fails', () => {
     expect(committed).toEqual(fixturesJsonSchema());
   });
 
