@@ -27,11 +27,12 @@ function rebuildLogs({ messages, conversations }: AreaTables): void {
 
 /**
  * A fresh state built with `options`, holding what `document` holds. The document must have
- * the right shape already (`readSnapshot` checks an untrusted one); what the shape cannot say is
- * checked here (messages in a conversation the snapshot holds, in sequence order, upload bytes
- * in base64), with a {@link SnapshotError}. Derived data is rebuilt: each conversation's message
- * log, the storage counts of every workspace; the search index builds itself on first use.
- * The document is only read: one document can be restored any number of times.
+ * the right shape already (`validateSnapshot` checks an untrusted one); what the shape cannot say
+ * is checked here and by each area's codec (messages in a conversation the snapshot holds, in
+ * sequence order, upload bytes in base64), with a {@link SnapshotError}. Derived data is rebuilt:
+ * each conversation's message log, the storage counts of every workspace; the search index builds
+ * itself on first use. The document is only read: one document can be restored any number of
+ * times.
  */
 export function restoreSnapshot(document: SnapshotDocument, options: MockStateOptions = {}): MockState {
   const state = new MockState(options);

@@ -43,4 +43,3 @@ export const snapshotSchema = v.strictObject({
 
 /** A snapshot document: JSON-compatible, so `JSON.stringify` writes it and `JSON.parse` reads it back. */
 export type SnapshotDocument = v.InferOutput<typeof snapshotSchema>;
-export type SavedTables = SnapshotDocument['tables'];
