@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * before any command runs, `mock serve` included, and on a small machine each costs about a
  * millisecond. The heavy parts of other paths are imported where they are used: the WebSocket
  * door (ws, graphql-ws) once the server listens; the dev, authorize, upload and download routes
- * at their first request; the demo data (faker) when it is built; the conformance suite (its
- * checks, its WebSocket client) by its own commands. This splits the CLI as esbuild would and
- * follows only static imports from the entry.
+ * at their first request; the demo data (faker) when it is built; the snapshot schemas (valibot)
+ * when a document is checked; the conformance suite (its checks, its WebSocket client) by its own
+ * commands. This splits the CLI as esbuild would and follows only static imports from the entry.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,8 +51,8 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('what `parley` loads before any command runs', () => {
-  it('leaves out ws, graphql-ws, faker and content-disposition', () => {
-    const heavy = staticPackages.filter((name) => /^(ws|graphql-ws|@faker-js\/faker|content-disposition)(\/|$)/.test(name));
+  it('leaves out ws, graphql-ws, faker, content-disposition and valibot', () => {
+    const heavy = staticPackages.filter((name) => /^(ws|graphql-ws|@faker-js\/faker|content-disposition|valibot)(\/|$)/.test(name));
     expect(heavy).toEqual([]);
   });
 

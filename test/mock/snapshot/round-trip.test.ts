@@ -5,7 +5,7 @@ import { createExecutableSchema } from '../../../src/mock-server/graphql/executa
 import { createDemoState } from '../../../src/mock-server/demo/create-demo-state.js';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { digestTables } from '../../../src/mock-server/state/digest.js';
-import { exportSnapshot, restoreSnapshot, type SnapshotDocument } from '../../../src/mock-server/state/snapshot/index.js';
+import { exportSnapshot, restoreSnapshot, validateSnapshot, type SnapshotDocument } from '../../../src/mock-server/state/snapshot/index.js';
 import { startEqualServers, type EqualServers } from '../../fuzz/equal-servers.js';
 import { operationsOf, type Caller, type GeneratedOperation } from '../../fuzz/operations.js';
 
@@ -101,6 +101,10 @@ describe('a snapshot after a journey of mutations', () => {
     const used = (server: RunningMockServer) => [...server.state.tables.workspaces.keys()].map((id) => server.state.fileQuota.usedBytes(id));
     expect(used(original).some((bytes) => bytes > 0)).toBe(true);
     expect(used(restored)).toEqual(used(original));
+  });
+
+  it('is valid: every record the journey made has the shape the schema says', () => {
+    expect(validateSnapshot(JSON.parse(text(document)))).toBeTruthy();
   });
 
   it('every query answers the same bytes on the original and the restored state', async () => {

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import { unauthenticated } from '../errors.js';
 import type { EventBus } from '../events.js';
 import { randomSecrets, type SecretGenerator } from '../secrets.js';
-import type { SavedSessions } from '../snapshot/schema.js';
+import type { SavedSessions } from './snapshot-schema.js';
 
 /**
  * Token lifetimes in milliseconds. SPEC.md leaves them open (section 5, gaps); these are the
