@@ -27,7 +27,7 @@ function requireLibraryMember(member: WorkspaceMemberRecord): void {
  * A folder of `workspaceId` named by `folderId` (argument `argument`), or NOT_FOUND (a folder of
  * another workspace is not found either: its id says nothing about this workspace).
  */
-export function folderOfWorkspace(tables: Tables, workspaceId: string, folderId: string, argument: string): FileFolderRecord {
+export function folderOfWorkspace(tables: FileTables, workspaceId: string, folderId: string, argument: string): FileFolderRecord {
   requireId(folderId, argument);
   const folder = tables.fileFolders.get(folderId);
   if (!folder || folder.workspaceId !== workspaceId) throw notFound(`folder ${folderId} does not exist in this workspace`, argument);

@@ -1,3 +1,4 @@
+import type { AreaContext } from '../context.js';
 import type { Tables } from '../tables.js';
 import { attachmentIdsOf } from './attachment-index.js';
 import { attachmentEntry, storedFileEntry, type FileEntry } from './entries.js';
@@ -18,9 +19,10 @@ export interface EntryNarrowing {
  * `conversationId`, only that conversation's files. The caller of this function still applies
  * every filter: narrowing only saves work.
  */
-export function visibleEntries(tables: Tables, workspaceId: string, userId: string, narrowing: EntryNarrowing = {}): FileEntry[] {
+export function visibleEntries(ctx: AreaContext<Tables>, workspaceId: string, userId: string, narrowing: EntryNarrowing = {}): FileEntry[] {
+  const { tables } = ctx;
   if (narrowing.id != null) {
-    const entry = entryById(tables, workspaceId, narrowing.id, userId);
+    const entry = entryById(ctx, workspaceId, narrowing.id, userId);
     return entry === null ? [] : [entry];
   }
   const entries: FileEntry[] = [];
@@ -38,16 +40,17 @@ export function visibleEntries(tables: Tables, workspaceId: string, userId: stri
   for (const file of tables.storedFiles.values()) {
     if (file.workspaceId !== workspaceId) continue;
     if (conversationId !== null && file.conversationId !== conversationId) continue;
-    const entry = storedFileEntry(tables, file, userId);
+    const entry = storedFileEntry(ctx.access, file, userId);
     if (entry !== null) entries.push(entry);
   }
   return entries;
 }
 
 /** The entry with this id in this workspace as `userId` sees it, or null (none, elsewhere, or hidden). */
-export function entryById(tables: Tables, workspaceId: string, id: string, userId: string): FileEntry | null {
+export function entryById(ctx: AreaContext<Tables>, workspaceId: string, id: string, userId: string): FileEntry | null {
+  const { tables } = ctx;
   const file = tables.storedFiles.get(id);
-  if (file) return file.workspaceId === workspaceId ? storedFileEntry(tables, file, userId) : null;
+  if (file) return file.workspaceId === workspaceId ? storedFileEntry(ctx.access, file, userId) : null;
   const entry = attachmentById(tables, id, userId);
   return entry !== null && entry.workspaceId === workspaceId ? entry : null;
 }

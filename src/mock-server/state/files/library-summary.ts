@@ -40,7 +40,7 @@ export class FileLibrarySummaries {
     const stats = { DOCUMENT: { count: 0, bytes: 0 }, IMAGE: { count: 0, bytes: 0 }, MEDIA: { count: 0, bytes: 0 } };
     let totalCount = 0;
     let trashedCount = 0;
-    for (const entry of visibleEntries(tables, workspace.id, userId)) {
+    for (const entry of visibleEntries(this.ctx, workspace.id, userId)) {
       if (entry.deletedAt !== null) {
         trashedCount++;
         continue;

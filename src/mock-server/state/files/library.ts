@@ -77,7 +77,7 @@ export class FileLibrary {
     const { tables } = this.ctx;
     this.ctx.access.workspaceOfMember(workspaceId, userId);
     checkTargets(tables, workspaceId, filters, userId);
-    const matching = visibleEntries(tables, workspaceId, userId, filters).filter((entry) => matches(tables, entry, filters, userId));
+    const matching = visibleEntries(this.ctx, workspaceId, userId, filters).filter((entry) => matches(tables, entry, filters, userId));
     matching.sort(fileOrder(query.sort));
     const start = (page - 1) * pageSize;
     return { items: matching.slice(start, start + pageSize), page, pageSize, totalCount: matching.length };

@@ -1,5 +1,6 @@
 import type { AreaContext } from '../context.js';
 import type { Tables } from '../tables.js';
+import type { FileTables } from './tables.js';
 import { DomainError } from '../errors.js';
 import { ErrorCode } from '../../../schema/error-codes.js';
 
@@ -58,13 +59,13 @@ export class FileQuota {
     for (const message of tables.messages.values()) {
       if (message.deletedAt !== null) continue;
       const workspaceId = tables.conversations.get(message.conversationId)!.workspaceId;
-      for (const attachment of message.attachments) if (attachment.storedFileId === null) add(workspaceId, uploadedBytes(this.ctx, attachment.uploadKey));
+      for (const attachment of message.attachments) if (attachment.storedFileId === null) add(workspaceId, uploadedBytes(tables, attachment.uploadKey));
     }
     return counts;
   }
 }
 
 /** The number of bytes stored under an upload key (0 when nothing was uploaded). */
-export function uploadedBytes(ctx: AreaContext<Tables>, uploadKey: string): number {
-  return ctx.tables.uploads.get(uploadKey)?.body?.byteLength ?? 0;
+export function uploadedBytes(tables: FileTables, uploadKey: string): number {
+  return tables.uploads.get(uploadKey)?.body?.byteLength ?? 0;
 }

@@ -27,13 +27,13 @@ export interface NewStoredFile {
  * FORBIDDEN when the caller may not see it (not a member of its workspace or conversation, a
  * guest and a WORKSPACE file, or the file is in the trash and the caller does not manage it).
  */
-export function visibleStoredFile(tables: Tables, id: string, userId: string, argument = 'id'): { file: StoredFileRecord; entry: FileEntry } {
+export function visibleStoredFile(ctx: AreaContext<FileTables>, id: string, userId: string, argument = 'id'): { file: StoredFileRecord; entry: FileEntry } {
   requireId(id, argument);
-  const file = tables.storedFiles.get(id);
+  const file = ctx.tables.storedFiles.get(id);
   if (!file) throw notFound(`stored file ${id} does not exist`, argument);
-  const entry = storedFileEntry(tables, file, userId);
+  const entry = storedFileEntry(ctx.access, file, userId);
   if (entry) return { file, entry };
-  if (file.deletedAt !== null && canSeeStoredFile(tables, file, userId)) {
+  if (file.deletedAt !== null && canSeeStoredFile(ctx.access, file, userId)) {
     throw forbidden(`stored file ${id} is in the trash; only its uploader and the workspace's owners and admins see it there`);
   }
   throw forbidden(`you may not see stored file ${id}`);
@@ -106,7 +106,7 @@ export class StoredFiles {
     };
     upload.attachedTo = file.id;
     tables.storedFiles.set(file.id, file);
-    return storedFileEntry(tables, file, userId)!;
+    return storedFileEntry(this.ctx.access, file, userId)!;
   }
 
   /** `moveStoredFile`: into a folder of the same workspace, or to the top (`folderId` null). */
@@ -169,7 +169,7 @@ export class StoredFiles {
   }
 
   private managedFile(id: string, userId: string): StoredFileRecord {
-    const { file, entry } = visibleStoredFile(this.ctx.tables, id, userId);
+    const { file, entry } = visibleStoredFile(this.ctx, id, userId);
     if (!entry.canManage) throw forbidden('only the uploader and the workspace\'s owners and admins manage a stored file');
     return file;
   }
@@ -186,6 +186,6 @@ export class StoredFiles {
   }
 
   private entry(file: StoredFileRecord, userId: string): FileEntry {
-    return storedFileEntry(this.ctx.tables, file, userId)!;
+    return storedFileEntry(this.ctx.access, file, userId)!;
   }
 }

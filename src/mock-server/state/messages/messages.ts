@@ -115,7 +115,7 @@ export class Messages {
     if (uploads.length + sharedIds.length > messageRules.attachmentsMax) {
       throw badInput(`a message may carry at most ${messageRules.attachmentsMax} files, attachments and shared files together`, 'input.sharedFileIds');
     }
-    const shared = checkSharedFiles(tables, sharedIds, conversation.workspaceId, senderId);
+    const shared = checkSharedFiles(this.ctx, sharedIds, conversation.workspaceId, senderId);
     const content = checkContent(input.content, uploads.length + shared.length > 0, 'input.content');
     const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
 
@@ -239,7 +239,7 @@ export class Messages {
     forgetIndexedAttachments(tables, message);
     for (const attachment of message.attachments) {
       tables.attachmentMessages.delete(attachment.id);
-      if (attachment.storedFileId === null) this.quota.release(workspaceId, uploadedBytes(this.ctx, attachment.uploadKey));
+      if (attachment.storedFileId === null) this.quota.release(workspaceId, uploadedBytes(tables, attachment.uploadKey));
     }
   }
 

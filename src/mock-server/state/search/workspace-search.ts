@@ -68,7 +68,7 @@ interface Caller {
 }
 
 /** What {@link WorkspaceSearch} reads for files: the tables its entry functions take (stored files, attachments, messages). */
-type FileSearchTables = Parameters<typeof storedFileEntry>[0] & Parameters<typeof attachmentEntry>[0];
+type FileSearchTables = Parameters<typeof attachmentEntry>[0];
 
 const byIdAsc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -127,7 +127,7 @@ export class WorkspaceSearch {
     const found: FileEntry[] = [];
     for (const file of tables.storedFiles.values()) {
       if (file.workspaceId !== caller.workspace.id || file.deletedAt !== null || !matchesText(terms, file.fileName)) continue;
-      const entry = storedFileEntry(tables, file, caller.userId);
+      const entry = storedFileEntry(this.kernel.access, file, caller.userId);
       if (entry !== null && entry.deletedAt === null) found.push(entry);
     }
     for (const [attachmentId, messageId] of tables.attachmentMessages) {
