@@ -19,6 +19,7 @@ import { Access } from './access.js';
 import type { AreaContext, Kernel } from './context.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
+import { Attachments } from './files/attachments.js';
 import { FileQuota } from './files/quota.js';
 import { FileLibrary } from './files/library.js';
 import { FileLibrarySummaries } from './files/library-summary.js';
@@ -164,7 +165,7 @@ export class MockState {
     this.directory = new MemberDirectory(ctx(workspaces), this.users, this.conversations, this.presence, this.departments);
     this.directorySummaries = new DirectorySummaries(ctx(workspaces), this.users, this.presence, this.departments);
     this.membersCsv = new MembersCsv(ctx(workspaces), this.directory);
-    this.messages = new Messages(ctx(ALL), this.typing, this.notifications, this.fileQuota);
+    this.messages = new Messages(ctx(messages), this.typing, this.notifications, new Attachments(ctx(files), this.fileQuota));
     this.messagePages = new MessagePages(ctx(messages));
     const messageIndex = new MessageIndex(this.messages);
     this.messages.watch(messageIndex);
