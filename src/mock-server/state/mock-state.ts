@@ -22,6 +22,7 @@ import { Uploads } from './files/uploads.js';
 import { Attachments } from './files/attachments.js';
 import { FileQuota } from './files/quota.js';
 import { FileLibrary } from './files/library.js';
+import { LibraryEntries } from './files/library-entries.js';
 import { FileLibrarySummaries } from './files/library-summary.js';
 import { FileFolders } from './files/folders.js';
 import { FileLinks } from './files/file-links.js';
@@ -147,8 +148,6 @@ export class MockState {
     this.typing = new Typing(kernel);
     this.uploads = new Uploads(ctx(files));
     this.fileQuota = new FileQuota(ctx(ALL), options.fileQuotaBytes);
-    this.fileLibrary = new FileLibrary(ctx(ALL));
-    this.fileLibrarySummaries = new FileLibrarySummaries(ctx(ALL), this.fileQuota);
     this.storedFiles = new StoredFiles(ctx(ALL), this.fileQuota);
     this.fileFolders = new FileFolders(ctx(ALL));
     // One key signs file links and upload URLs, so one snapshot field keeps both working.
@@ -169,7 +168,10 @@ export class MockState {
     this.messagePages = new MessagePages(ctx(messages));
     const messageIndex = new MessageIndex(this.messages);
     this.messages.watch(messageIndex);
-    // The flat tables only for the file part of search, until files offers a search method.
-    this.search = new WorkspaceSearch(kernel, this.users, this.conversations, this.presence, messageIndex, this.tables);
+    // The file library reads messages back, so it is built after them.
+    const libraryEntries = new LibraryEntries(ctx(files), this.conversations, this.messages);
+    this.fileLibrary = new FileLibrary(ctx(files), this.conversations, libraryEntries);
+    this.fileLibrarySummaries = new FileLibrarySummaries(ctx(files), this.fileQuota, libraryEntries);
+    this.search = new WorkspaceSearch(kernel, this.users, this.conversations, this.presence, messageIndex, libraryEntries);
   }
 }

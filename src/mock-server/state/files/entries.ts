@@ -1,6 +1,6 @@
 import { canManageWorkspace, type Access } from '../access.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
-import type { Tables } from '../tables.js';
+import type { Conversations } from '../conversations/conversations.js';
 import type { StoredFileRecord, WorkspaceFileVisibility } from './records.js';
 
 /**
@@ -84,9 +84,9 @@ export function storedFileEntry(access: Access, file: StoredFileRecord, userId: 
  * of the conversation, or the message is deleted). Attachments that share a stored file
  * (`sharedFileIds`) are the stored file's, not entries of their own: null here too.
  */
-export function attachmentEntry(tables: Tables, message: MessageRecord, attachment: AttachmentRecord, userId: string): FileEntry | null {
+export function attachmentEntry(conversations: Conversations, message: MessageRecord, attachment: AttachmentRecord, userId: string): FileEntry | null {
   if (attachment.storedFileId !== null || message.deletedAt !== null) return null;
-  const conversation = tables.conversations.get(message.conversationId);
+  const conversation = conversations.find(message.conversationId);
   if (!conversation?.members.has(userId)) return null;
   return {
     kind: 'ATTACHMENT',

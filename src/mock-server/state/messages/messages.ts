@@ -84,9 +84,14 @@ export class Messages {
     this.watchers.push(watcher);
   }
 
-  /** The message with this id, if there is one: no access check, for other areas' own rules (the search index). */
+  /** The message with this id, if there is one (deleted or not): no access check, for other areas' own rules (the search index, the file library). */
   find(messageId: string): MessageRecord | undefined {
     return this.ctx.tables.messages.get(messageId);
+  }
+
+  /** Every message, deleted ones too, in the order they were stored: for what is counted from them (the storage quota). */
+  all(): Iterable<MessageRecord> {
+    return this.ctx.tables.messages.values();
   }
 
   /**
