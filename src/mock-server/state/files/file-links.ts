@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../errors.js';
 import { requireId } from '../input.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
+import type { FileTables } from './tables.js';
 import { canManageStoredFile, canSeeStoredFile, storedFileEntry } from './entries.js';
 import { isAttachmentAccessible } from './shared-files.js';
 import { loadJwt, type SigningKey } from './signing-key.js';
@@ -59,7 +59,7 @@ function parseSubject(claim: unknown): Subject | null {
  */
 export class FileLinks {
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly ctx: AreaContext<FileTables>,
     private readonly key: SigningKey,
   ) {}
 

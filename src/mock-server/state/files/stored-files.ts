@@ -1,7 +1,7 @@
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId, requireName } from '../input.js';
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
+import type { Conversations } from '../conversations/conversations.js';
 import type { FileTables } from './tables.js';
 import { canSeeStoredFile, storedFileEntry, type FileEntry } from './entries.js';
 import { folderOfWorkspace } from './folders.js';
@@ -50,8 +50,9 @@ export function visibleStoredFile(ctx: AreaContext<FileTables>, id: string, user
  */
 export class StoredFiles {
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly ctx: AreaContext<FileTables>,
     private readonly quota: FileQuota,
+    private readonly conversations: Conversations,
   ) {}
 
   register(input: NewStoredFile, userId: string): FileEntry {
@@ -70,7 +71,7 @@ export class StoredFiles {
     let conversationId: string | null = null;
     if (input.conversationId != null) {
       requireId(input.conversationId, 'input.conversationId');
-      const conversation = tables.conversations.get(input.conversationId);
+      const conversation = this.conversations.find(input.conversationId);
       if (!conversation || conversation.workspaceId !== workspace.id) {
         throw notFound(`conversation ${input.conversationId} does not exist in this workspace`, 'input.conversationId');
       }
