@@ -19,8 +19,11 @@ import { Access } from './access.js';
 import type { AreaContext, Kernel } from './context.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
+import { Attachments } from './files/attachments.js';
+import type { AttachedMessages } from './files/attached-messages.js';
 import { FileQuota } from './files/quota.js';
 import { FileLibrary } from './files/library.js';
+import { LibraryEntries } from './files/library-entries.js';
 import { FileLibrarySummaries } from './files/library-summary.js';
 import { FileFolders } from './files/folders.js';
 import { FileLinks } from './files/file-links.js';
@@ -133,7 +136,6 @@ export class MockState {
     const kernel: Kernel = { access, clock: this.clock, ids: options.ids ?? randomIds, secrets, events: this.events };
     /** A service's context: the kernel and the tables it is given (its own area's). */
     const ctx = <Own>(tables: Own): AreaContext<Own> => ({ ...kernel, tables });
-    const ALL = this.tables;
     this.eventStreams = new EventStreams(kernel);
     this.outbox = new Outbox(ctx(outbox));
     this.sessions = new SessionStore(this.clock, options.tokenLifetimes ?? defaultTokenLifetimes, this.events, secrets);
@@ -144,18 +146,20 @@ export class MockState {
     this.notifications = new Notifications(ctx(notifications), this.users);
     this.notificationInbox = new NotificationInbox(ctx(notifications));
     this.typing = new Typing(kernel);
-    this.uploads = new Uploads(ctx(files));
-    this.fileQuota = new FileQuota(ctx(ALL), options.fileQuotaBytes);
-    this.fileLibrary = new FileLibrary(ctx(ALL));
-    this.fileLibrarySummaries = new FileLibrarySummaries(ctx(ALL), this.fileQuota);
-    this.storedFiles = new StoredFiles(ctx(ALL), this.fileQuota);
-    this.fileFolders = new FileFolders(ctx(ALL));
-    // One key signs file links and upload URLs, so one snapshot field keeps both working.
-    const signingKey = new SigningKey(secrets);
-    this.fileLinks = new FileLinks(ctx(ALL), signingKey);
-    this.uploadUrls = new UploadUrls(ctx(files), signingKey);
     this.conversations = new Conversations(ctx(conversations));
     this.presence = new Presence(kernel, this.conversations);
+    this.uploads = new Uploads(ctx(files));
+    // Sending a message reserves quota (through Attachments), and the quota recounts the bytes of
+    // messages' attachments: the two need each other, so the files area reads messages through
+    // this, which forwards to `this.messages` (built below, and not read before then).
+    const attachedMessages: AttachedMessages = { find: (id) => this.messages.find(id), all: () => this.messages.all() };
+    this.fileQuota = new FileQuota(ctx(files), this.conversations, attachedMessages, options.fileQuotaBytes);
+    this.storedFiles = new StoredFiles(ctx(files), this.fileQuota, this.conversations);
+    this.fileFolders = new FileFolders(ctx(files));
+    // One key signs file links and upload URLs, so one snapshot field keeps both working.
+    const signingKey = new SigningKey(secrets);
+    this.fileLinks = new FileLinks(ctx(files), signingKey);
+    this.uploadUrls = new UploadUrls(ctx(files), signingKey);
     this.conversationSettings = new ConversationSettings(ctx(conversations), this.conversations);
     this.channelBrowser = new ChannelBrowser(ctx(conversations));
     this.invitations = new Invitations(ctx(workspaces), this.users, this.conversations, this.outbox);
@@ -164,11 +168,14 @@ export class MockState {
     this.directory = new MemberDirectory(ctx(workspaces), this.users, this.conversations, this.presence, this.departments);
     this.directorySummaries = new DirectorySummaries(ctx(workspaces), this.users, this.presence, this.departments);
     this.membersCsv = new MembersCsv(ctx(workspaces), this.directory);
-    this.messages = new Messages(ctx(ALL), this.typing, this.notifications, this.fileQuota);
+    this.messages = new Messages(ctx(messages), this.typing, this.notifications, new Attachments(ctx(files), this.fileQuota));
     this.messagePages = new MessagePages(ctx(messages));
     const messageIndex = new MessageIndex(this.messages);
     this.messages.watch(messageIndex);
-    // The flat tables only for the file part of search, until files offers a search method.
-    this.search = new WorkspaceSearch(kernel, this.users, this.conversations, this.presence, messageIndex, this.tables);
+    // The file library reads messages back, so it is built after them.
+    const libraryEntries = new LibraryEntries(ctx(files), this.conversations, this.messages);
+    this.fileLibrary = new FileLibrary(ctx(files), this.conversations, libraryEntries);
+    this.fileLibrarySummaries = new FileLibrarySummaries(ctx(files), this.fileQuota, libraryEntries);
+    this.search = new WorkspaceSearch(kernel, this.users, this.conversations, this.presence, messageIndex, libraryEntries);
   }
 }

@@ -1,15 +1,16 @@
 import type { MessageRecord } from '../messages/records.js';
-import type { Tables } from '../tables.js';
+import type { FileTables } from './tables.js';
 
 /**
  * Which attachments each conversation holds, so that the file library reads a conversation's files
  * without walking its messages (`tables.attachmentsByConversation`). Only attachments sent with
  * their own upload are here: one that shares a stored file (`sharedFileIds`) is that stored
- * file's, not an entry of its own. `Messages` keeps the index: {@link indexAttachments} when a
- * message is sent, {@link forgetIndexedAttachments} when it is deleted (its attachments go).
+ * file's, not an entry of its own. `Attachments` keeps the index for the messages area:
+ * {@link indexAttachments} when a message is sent, {@link forgetIndexedAttachments} when it is
+ * deleted (its attachments go).
  */
 
-export function indexAttachments(tables: Tables, message: MessageRecord): void {
+export function indexAttachments(tables: FileTables, message: MessageRecord): void {
   for (const attachment of message.attachments) {
     if (attachment.storedFileId !== null) continue;
     let ids = tables.attachmentsByConversation.get(message.conversationId);
@@ -18,7 +19,7 @@ export function indexAttachments(tables: Tables, message: MessageRecord): void {
   }
 }
 
-export function forgetIndexedAttachments(tables: Tables, message: MessageRecord): void {
+export function forgetIndexedAttachments(tables: FileTables, message: MessageRecord): void {
   const ids = tables.attachmentsByConversation.get(message.conversationId);
   if (!ids) return;
   for (const attachment of message.attachments) ids.delete(attachment.id);
@@ -26,7 +27,7 @@ export function forgetIndexedAttachments(tables: Tables, message: MessageRecord)
 }
 
 /** Ids of the attachments of a conversation, in send order (none for a conversation without files). */
-export function attachmentIdsOf(tables: Tables, conversationId: string): ReadonlySet<string> {
+export function attachmentIdsOf(tables: FileTables, conversationId: string): ReadonlySet<string> {
   return tables.attachmentsByConversation.get(conversationId) ?? EMPTY;
 }
 

@@ -1,6 +1,6 @@
-import { canManageWorkspace } from '../access.js';
+import { canManageWorkspace, type Access } from '../access.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
-import type { Tables } from '../tables.js';
+import type { Conversations } from '../conversations/conversations.js';
 import type { StoredFileRecord, WorkspaceFileVisibility } from './records.js';
 
 /**
@@ -40,26 +40,24 @@ export interface FileEntry {
 }
 
 /** Whether `userId` may see the stored file (the trash aside: see {@link storedFileEntry}). */
-export function canSeeStoredFile(tables: Tables, file: StoredFileRecord, userId: string): boolean {
-  const member = tables.workspaces.get(file.workspaceId)?.members.get(userId);
+export function canSeeStoredFile(access: Access, file: StoredFileRecord, userId: string): boolean {
+  const member = access.workspaceMember(file.workspaceId, userId);
   if (!member) return false;
   if (file.uploaderId === userId) return true;
-  if (file.visibility === 'CHANNEL') {
-    return file.conversationId !== null && tables.conversations.get(file.conversationId)?.members.has(userId) === true;
-  }
+  if (file.visibility === 'CHANNEL') return file.conversationId !== null && access.isConversationMember(file.conversationId, userId);
   return member.role !== 'GUEST';
 }
 
-export function canManageStoredFile(tables: Tables, file: StoredFileRecord, userId: string): boolean {
-  if (file.uploaderId === userId) return tables.workspaces.get(file.workspaceId)?.members.has(userId) === true;
-  const member = tables.workspaces.get(file.workspaceId)?.members.get(userId);
+export function canManageStoredFile(access: Access, file: StoredFileRecord, userId: string): boolean {
+  const member = access.workspaceMember(file.workspaceId, userId);
+  if (file.uploaderId === userId) return member !== undefined;
   return member !== undefined && canManageWorkspace(member);
 }
 
 /** The stored file as `userId` sees it, or null when they may not see it. */
-export function storedFileEntry(tables: Tables, file: StoredFileRecord, userId: string): FileEntry | null {
-  if (!canSeeStoredFile(tables, file, userId)) return null;
-  const canManage = canManageStoredFile(tables, file, userId);
+export function storedFileEntry(access: Access, file: StoredFileRecord, userId: string): FileEntry | null {
+  if (!canSeeStoredFile(access, file, userId)) return null;
+  const canManage = canManageStoredFile(access, file, userId);
   if (file.deletedAt !== null && !canManage) return null;
   return {
     kind: 'STORED',
@@ -86,9 +84,9 @@ export function storedFileEntry(tables: Tables, file: StoredFileRecord, userId: 
  * of the conversation, or the message is deleted). Attachments that share a stored file
  * (`sharedFileIds`) are the stored file's, not entries of their own: null here too.
  */
-export function attachmentEntry(tables: Tables, message: MessageRecord, attachment: AttachmentRecord, userId: string): FileEntry | null {
+export function attachmentEntry(conversations: Conversations, message: MessageRecord, attachment: AttachmentRecord, userId: string): FileEntry | null {
   if (attachment.storedFileId !== null || message.deletedAt !== null) return null;
-  const conversation = tables.conversations.get(message.conversationId);
+  const conversation = conversations.find(message.conversationId);
   if (!conversation?.members.has(userId)) return null;
   return {
     kind: 'ATTACHMENT',

@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../errors.js';
 import { requireId } from '../input.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
+import type { FileTables } from './tables.js';
 import { canManageStoredFile, canSeeStoredFile, storedFileEntry } from './entries.js';
 import { isAttachmentAccessible } from './shared-files.js';
 import { loadJwt, type SigningKey } from './signing-key.js';
@@ -59,7 +59,7 @@ function parseSubject(claim: unknown): Subject | null {
  */
 export class FileLinks {
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly ctx: AreaContext<FileTables>,
     private readonly key: SigningKey,
   ) {}
 
@@ -71,7 +71,7 @@ export class FileLinks {
   }
 
   async forStoredFile(id: string, purpose: FileLinkPurpose, userId: string): Promise<string> {
-    const { file, entry } = visibleStoredFile(this.ctx.tables, id, userId);
+    const { file, entry } = visibleStoredFile(this.ctx, id, userId);
     if (purpose === 'download' && !file.allowDownload && !entry.canManage) {
       throw forbidden('this file allows previews only: its uploader turned downloads off');
     }
@@ -93,9 +93,9 @@ export class FileLinks {
     const { tables } = this.ctx;
     const file = tables.storedFiles.get(subject.id);
     if (!file) throw notFound('this file has been deleted');
-    const entry = storedFileEntry(tables, file, userId);
+    const entry = storedFileEntry(this.ctx.access, file, userId);
     if (!entry) {
-      if (file.deletedAt !== null && canSeeStoredFile(tables, file, userId)) throw notFound('this file has been moved to the trash');
+      if (file.deletedAt !== null && canSeeStoredFile(this.ctx.access, file, userId)) throw notFound('this file has been moved to the trash');
       throw forbidden('the user this link was issued to may no longer see this file');
     }
     if (purpose === 'download' && !file.allowDownload && !entry.canManage) throw forbidden('this file allows previews only');
@@ -123,7 +123,7 @@ export class FileLinks {
     if (!attachment || !isAttachmentAccessible(tables, attachment)) throw notFound(gone, moment === 'issue' ? 'attachmentId' : undefined);
     if (purpose === 'download' && attachment.storedFileId !== null) {
       const file = tables.storedFiles.get(attachment.storedFileId)!;
-      if (!file.allowDownload && !canManageStoredFile(tables, file, userId)) throw forbidden('this shared file allows previews only');
+      if (!file.allowDownload && !canManageStoredFile(this.ctx.access, file, userId)) throw forbidden('this shared file allows previews only');
     }
     const bytes = tables.uploads.get(attachment.uploadKey)?.body;
     if (!bytes) throw notFound(gone, moment === 'issue' ? 'attachmentId' : undefined);

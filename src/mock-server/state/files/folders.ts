@@ -1,7 +1,6 @@
 import { badInput, conflict, forbidden, notFound } from '../errors.js';
 import { requireId, requireName } from '../input.js';
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
 import type { FileTables } from './tables.js';
 import type { WorkspaceMemberRecord } from '../workspaces/records.js';
 import type { FileFolderRecord } from './records.js';
@@ -27,7 +26,7 @@ function requireLibraryMember(member: WorkspaceMemberRecord): void {
  * A folder of `workspaceId` named by `folderId` (argument `argument`), or NOT_FOUND (a folder of
  * another workspace is not found either: its id says nothing about this workspace).
  */
-export function folderOfWorkspace(tables: Tables, workspaceId: string, folderId: string, argument: string): FileFolderRecord {
+export function folderOfWorkspace(tables: FileTables, workspaceId: string, folderId: string, argument: string): FileFolderRecord {
   requireId(folderId, argument);
   const folder = tables.fileFolders.get(folderId);
   if (!folder || folder.workspaceId !== workspaceId) throw notFound(`folder ${folderId} does not exist in this workspace`, argument);
@@ -36,7 +35,7 @@ export function folderOfWorkspace(tables: Tables, workspaceId: string, folderId:
 
 /** `fileFolders` and `createFileFolder`: the folders of a workspace's file library. */
 export class FileFolders {
-  constructor(private readonly ctx: AreaContext<Tables>) {}
+  constructor(private readonly ctx: AreaContext<FileTables>) {}
 
   /**
    * Every folder of the workspace, each parent before its children, siblings by name (ignoring
@@ -96,7 +95,7 @@ export class FileFolders {
   }
 }
 
-function depthOf(tables: Tables, folder: FileFolderRecord): number {
+function depthOf(tables: FileTables, folder: FileFolderRecord): number {
   let depth = 1;
   for (let parentId = folder.parentId; parentId !== null; parentId = tables.fileFolders.get(parentId)?.parentId ?? null) depth++;
   return depth;

@@ -1,8 +1,8 @@
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
 import { fileFormatOf } from './formats.js';
-import { visibleEntries } from './library-entries.js';
+import type { LibraryEntries } from './library-entries.js';
 import type { FileQuota } from './quota.js';
+import type { FileTables } from './tables.js';
 
 export interface FileCategoryStat {
   readonly count: number;
@@ -30,17 +30,17 @@ export interface FileLibrarySummary {
  */
 export class FileLibrarySummaries {
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly ctx: AreaContext<FileTables>,
     private readonly quota: FileQuota,
+    private readonly entries: LibraryEntries,
   ) {}
 
   summary(workspaceId: string, userId: string): FileLibrarySummary {
-    const { tables } = this.ctx;
     const { workspace } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     const stats = { DOCUMENT: { count: 0, bytes: 0 }, IMAGE: { count: 0, bytes: 0 }, MEDIA: { count: 0, bytes: 0 } };
     let totalCount = 0;
     let trashedCount = 0;
-    for (const entry of visibleEntries(tables, workspace.id, userId)) {
+    for (const entry of this.entries.visible(workspace.id, userId)) {
       if (entry.deletedAt !== null) {
         trashedCount++;
         continue;

@@ -1,13 +1,13 @@
+import type { Conversations } from '../conversations/conversations.js';
 import type { ConversationType } from '../conversations/records.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId } from '../input.js';
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
 import type { FileTables } from './tables.js';
 import { foldForSearch, searchTerms } from '../workspaces/directory-search.js';
 import type { FileEntry } from './entries.js';
 import { fileFormatOf, type FileFormat } from './formats.js';
-import { visibleEntries } from './library-entries.js';
+import type { LibraryEntries } from './library-entries.js';
 import { fileOrder, type FileSort } from './library-order.js';
 
 /** Bounds of `fileLibrary`: the mock's choices, SPEC.md leaves them open. */
@@ -68,16 +68,20 @@ interface Filters {
  * filter, not a look-up: an id that names nothing the caller sees gives an empty page.
  */
 export class FileLibrary {
-  constructor(private readonly ctx: AreaContext<Tables>) {}
+  constructor(
+    private readonly ctx: AreaContext<FileTables>,
+    private readonly conversations: Conversations,
+    private readonly entries: LibraryEntries,
+  ) {}
 
   page(workspaceId: string, query: FileLibraryQuery, userId: string): FileLibraryPage {
     requireId(workspaceId, 'workspaceId');
     const { page, pageSize } = checkPaging(query);
     const filters = checkFilters(query);
-    const { tables } = this.ctx;
+    const { conversations } = this;
     this.ctx.access.workspaceOfMember(workspaceId, userId);
-    checkTargets(tables, workspaceId, filters, userId);
-    const matching = visibleEntries(tables, workspaceId, userId, filters).filter((entry) => matches(tables, entry, filters, userId));
+    checkTargets(this.ctx.tables, conversations, workspaceId, filters, userId);
+    const matching = this.entries.visible(workspaceId, userId, filters).filter((entry) => matches(conversations, entry, filters, userId));
     matching.sort(fileOrder(query.sort));
     const start = (page - 1) * pageSize;
     return { items: matching.slice(start, start + pageSize), page, pageSize, totalCount: matching.length };
@@ -112,12 +116,12 @@ function checkFilters(query: FileLibraryQuery): Filters {
 }
 
 /** The folder and the conversation a query names must be of this workspace, and the conversation the caller's. */
-function checkTargets(tables: Tables, workspaceId: string, filters: Filters, userId: string): void {
+function checkTargets(tables: FileTables, conversations: Conversations, workspaceId: string, filters: Filters, userId: string): void {
   if (filters.folderId !== null && tables.fileFolders.get(filters.folderId)?.workspaceId !== workspaceId) {
     throw notFound(`folder ${filters.folderId} does not exist in workspace ${workspaceId}`, 'input.folderId');
   }
   if (filters.conversationId !== null) {
-    const conversation = tables.conversations.get(filters.conversationId);
+    const conversation = conversations.find(filters.conversationId);
     if (conversation?.workspaceId !== workspaceId) {
       throw notFound(`conversation ${filters.conversationId} does not exist in workspace ${workspaceId}`, 'input.conversationId');
     }
@@ -125,33 +129,33 @@ function checkTargets(tables: Tables, workspaceId: string, filters: Filters, use
   }
 }
 
-function matches(tables: Tables, entry: FileEntry, filters: Filters, userId: string): boolean {
+function matches(conversations: Conversations, entry: FileEntry, filters: Filters, userId: string): boolean {
   if ((entry.deletedAt !== null) !== filters.trashed) return false;
   if (filters.pinnedOnly && !entry.isPinned) return false;
   if (filters.id !== null && entry.id !== filters.id) return false;
   if (filters.conversationId !== null && entry.conversationId !== filters.conversationId) return false;
   if (filters.folderId !== null && entry.folderId !== filters.folderId) return false;
   if (filters.format !== null && fileFormatOf(entry.contentType) !== filters.format) return false;
-  if (!inScope(tables, entry, filters.scope, userId)) return false;
+  if (!inScope(conversations, entry, filters.scope, userId)) return false;
   if (filters.terms.length === 0) return true;
   const name = foldForSearch(entry.fileName);
   return filters.terms.every((term) => name.includes(term));
 }
 
 /** CHANNELS and DIRECT go by the entry's conversation: a stored file of the whole workspace, in no conversation, is in neither. */
-function inScope(tables: Tables, entry: FileEntry, scope: FileLibraryScope, userId: string): boolean {
+function inScope(conversations: Conversations, entry: FileEntry, scope: FileLibraryScope, userId: string): boolean {
   switch (scope) {
     case 'ALL':
       return true;
     case 'MINE':
       return entry.uploaderId === userId;
     case 'CHANNELS':
-      return conversationType(tables, entry) === 'CHANNEL';
+      return conversationType(conversations, entry) === 'CHANNEL';
     case 'DIRECT':
-      return conversationType(tables, entry) === 'DIRECT';
+      return conversationType(conversations, entry) === 'DIRECT';
   }
 }
 
-function conversationType(tables: Tables, entry: FileEntry): ConversationType | null {
-  return entry.conversationId === null ? null : (tables.conversations.get(entry.conversationId)?.type ?? null);
+function conversationType(conversations: Conversations, entry: FileEntry): ConversationType | null {
+  return entry.conversationId === null ? null : (conversations.find(entry.conversationId)?.type ?? null);
 }

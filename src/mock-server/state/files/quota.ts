@@ -1,5 +1,7 @@
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
+import type { Conversations } from '../conversations/conversations.js';
+import type { AttachedMessages } from './attached-messages.js';
+import type { FileTables } from './tables.js';
 import { DomainError } from '../errors.js';
 import { ErrorCode } from '../../../schema/error-codes.js';
 
@@ -18,7 +20,9 @@ export class FileQuota {
   private readonly used = new Map<string, number>();
 
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly ctx: AreaContext<FileTables>,
+    private readonly conversations: Conversations,
+    private readonly messages: AttachedMessages,
     readonly quotaBytes: number = defaultQuotaBytes,
   ) {}
 
@@ -55,16 +59,16 @@ export class FileQuota {
     const counts = new Map<string, number>();
     const add = (workspaceId: string, bytes: number) => counts.set(workspaceId, (counts.get(workspaceId) ?? 0) + bytes);
     for (const file of tables.storedFiles.values()) add(file.workspaceId, file.size);
-    for (const message of tables.messages.values()) {
+    for (const message of this.messages.all()) {
       if (message.deletedAt !== null) continue;
-      const workspaceId = tables.conversations.get(message.conversationId)!.workspaceId;
-      for (const attachment of message.attachments) if (attachment.storedFileId === null) add(workspaceId, uploadedBytes(this.ctx, attachment.uploadKey));
+      const workspaceId = this.conversations.find(message.conversationId)!.workspaceId;
+      for (const attachment of message.attachments) if (attachment.storedFileId === null) add(workspaceId, uploadedBytes(tables, attachment.uploadKey));
     }
     return counts;
   }
 }
 
 /** The number of bytes stored under an upload key (0 when nothing was uploaded). */
-export function uploadedBytes(ctx: AreaContext<Tables>, uploadKey: string): number {
-  return ctx.tables.uploads.get(uploadKey)?.body?.byteLength ?? 0;
+export function uploadedBytes(tables: FileTables, uploadKey: string): number {
+  return tables.uploads.get(uploadKey)?.body?.byteLength ?? 0;
 }

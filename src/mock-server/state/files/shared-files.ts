@@ -1,7 +1,8 @@
 import { badInput, notFound } from '../errors.js';
 import { requireId } from '../input.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
-import type { Tables } from '../tables.js';
+import type { AreaContext } from '../context.js';
+import type { FileTables } from './tables.js';
 import { visibleStoredFile } from './stored-files.js';
 import type { StoredFileRecord } from './records.js';
 
@@ -10,14 +11,14 @@ import type { StoredFileRecord } from './records.js';
  * may see and that are not in the trash, each named once. Checked before anything is stored.
  * Their bytes are already counted against the quota: sharing adds nothing to it.
  */
-export function checkSharedFiles(tables: Tables, ids: readonly string[], workspaceId: string, senderId: string): StoredFileRecord[] {
+export function checkSharedFiles(ctx: AreaContext<FileTables>, ids: readonly string[], workspaceId: string, senderId: string): StoredFileRecord[] {
   const seen = new Set<string>();
   return ids.map((id, index) => {
     const argument = `input.sharedFileIds[${index}]`;
     requireId(id, argument);
     // Another workspace's file is not found, whatever the sender may see there.
-    if (tables.storedFiles.get(id)?.workspaceId !== workspaceId) throw notFound(`stored file ${id} does not exist in this conversation's workspace`, argument);
-    const { file } = visibleStoredFile(tables, id, senderId, argument);
+    if (ctx.tables.storedFiles.get(id)?.workspaceId !== workspaceId) throw notFound(`stored file ${id} does not exist in this conversation's workspace`, argument);
+    const { file } = visibleStoredFile(ctx, id, senderId, argument);
     if (file.deletedAt !== null) throw badInput(`stored file ${id} is in the trash: restore it before sharing it`, argument);
     if (seen.has(file.id)) throw badInput(`stored file ${id} is named twice`, argument);
     seen.add(file.id);
@@ -36,14 +37,14 @@ export function sharedFileAttachment(file: StoredFileRecord, id: string): Attach
  * neither in the trash nor deleted. Whoever sees the message then sees the attachment, whatever
  * the stored file's own visibility: sharing it into the conversation is what opened it to them.
  */
-export function isAttachmentAccessible(tables: Tables, attachment: AttachmentRecord): boolean {
+export function isAttachmentAccessible(tables: FileTables, attachment: AttachmentRecord): boolean {
   if (attachment.storedFileId === null) return true;
   const file = tables.storedFiles.get(attachment.storedFileId);
   return file !== undefined && file.deletedAt === null;
 }
 
 /** The attachments of `message` that are still accessible (the same array when all are). */
-export function accessibleAttachments(tables: Tables, message: MessageRecord): readonly AttachmentRecord[] {
+export function accessibleAttachments(tables: FileTables, message: MessageRecord): readonly AttachmentRecord[] {
   const { attachments } = message;
   for (const attachment of attachments) {
     if (!isAttachmentAccessible(tables, attachment)) return attachments.filter((a) => isAttachmentAccessible(tables, a));

@@ -1,7 +1,7 @@
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId, requireName } from '../input.js';
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
+import type { Conversations } from '../conversations/conversations.js';
 import type { FileTables } from './tables.js';
 import { canSeeStoredFile, storedFileEntry, type FileEntry } from './entries.js';
 import { folderOfWorkspace } from './folders.js';
@@ -27,13 +27,13 @@ export interface NewStoredFile {
  * FORBIDDEN when the caller may not see it (not a member of its workspace or conversation, a
  * guest and a WORKSPACE file, or the file is in the trash and the caller does not manage it).
  */
-export function visibleStoredFile(tables: Tables, id: string, userId: string, argument = 'id'): { file: StoredFileRecord; entry: FileEntry } {
+export function visibleStoredFile(ctx: AreaContext<FileTables>, id: string, userId: string, argument = 'id'): { file: StoredFileRecord; entry: FileEntry } {
   requireId(id, argument);
-  const file = tables.storedFiles.get(id);
+  const file = ctx.tables.storedFiles.get(id);
   if (!file) throw notFound(`stored file ${id} does not exist`, argument);
-  const entry = storedFileEntry(tables, file, userId);
+  const entry = storedFileEntry(ctx.access, file, userId);
   if (entry) return { file, entry };
-  if (file.deletedAt !== null && canSeeStoredFile(tables, file, userId)) {
+  if (file.deletedAt !== null && canSeeStoredFile(ctx.access, file, userId)) {
     throw forbidden(`stored file ${id} is in the trash; only its uploader and the workspace's owners and admins see it there`);
   }
   throw forbidden(`you may not see stored file ${id}`);
@@ -50,8 +50,9 @@ export function visibleStoredFile(tables: Tables, id: string, userId: string, ar
  */
 export class StoredFiles {
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly ctx: AreaContext<FileTables>,
     private readonly quota: FileQuota,
+    private readonly conversations: Conversations,
   ) {}
 
   register(input: NewStoredFile, userId: string): FileEntry {
@@ -70,7 +71,7 @@ export class StoredFiles {
     let conversationId: string | null = null;
     if (input.conversationId != null) {
       requireId(input.conversationId, 'input.conversationId');
-      const conversation = tables.conversations.get(input.conversationId);
+      const conversation = this.conversations.find(input.conversationId);
       if (!conversation || conversation.workspaceId !== workspace.id) {
         throw notFound(`conversation ${input.conversationId} does not exist in this workspace`, 'input.conversationId');
       }
@@ -106,7 +107,7 @@ export class StoredFiles {
     };
     upload.attachedTo = file.id;
     tables.storedFiles.set(file.id, file);
-    return storedFileEntry(tables, file, userId)!;
+    return storedFileEntry(this.ctx.access, file, userId)!;
   }
 
   /** `moveStoredFile`: into a folder of the same workspace, or to the top (`folderId` null). */
@@ -169,7 +170,7 @@ export class StoredFiles {
   }
 
   private managedFile(id: string, userId: string): StoredFileRecord {
-    const { file, entry } = visibleStoredFile(this.ctx.tables, id, userId);
+    const { file, entry } = visibleStoredFile(this.ctx, id, userId);
     if (!entry.canManage) throw forbidden('only the uploader and the workspace\'s owners and admins manage a stored file');
     return file;
   }
@@ -186,6 +187,6 @@ export class StoredFiles {
   }
 
   private entry(file: StoredFileRecord, userId: string): FileEntry {
-    return storedFileEntry(this.ctx.tables, file, userId)!;
+    return storedFileEntry(this.ctx.access, file, userId)!;
   }
 }

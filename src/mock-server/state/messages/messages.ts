@@ -1,17 +1,13 @@
 import { badInput, forbidden, notFound } from '../errors.js';
 import { snapshotMessage } from '../events.js';
-import { quote, requireId, requireName } from '../input.js';
+import { quote, requireId } from '../input.js';
 import type { ConversationRecord } from '../conversations/records.js';
-import type { UploadRecord } from '../files/records.js';
+import type { AttachmentInput, Attachments, CheckedUpload } from '../files/attachments.js';
 import type { AttachmentRecord, MessageRecord } from './records.js';
 import type { Notifications } from '../notifications/notifications.js';
 import type { AreaContext } from '../context.js';
-import type { Tables } from '../tables.js';
+import type { MessageTables } from './tables.js';
 import type { Typing } from '../live/typing.js';
-import { requireContentType, uploadRules } from '../files/uploads.js';
-import { uploadedBytes, type FileQuota } from '../files/quota.js';
-import { forgetIndexedAttachments, indexAttachments } from '../files/attachment-index.js';
-import { checkSharedFiles, sharedFileAttachment } from '../files/shared-files.js';
 
 /** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const messageRules = {
@@ -24,13 +20,6 @@ export const messageRules = {
 
 const NO_ATTACHMENTS: readonly AttachmentRecord[] = Object.freeze([]);
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-export interface AttachmentInput {
-  readonly key: string;
-  readonly fileName: string;
-  readonly contentType: string;
-  readonly size: number;
-}
 
 export interface NewMessage {
   readonly conversationId: string;
@@ -73,6 +62,8 @@ export interface MessageWatcher {
 
 /**
  * Sending, editing, soft-deleting and reacting to messages. Reads live in `message-pages.ts`.
+ * The files a message carries are the files area's: {@link Attachments} checks them, counts them
+ * against the quota, and is told when the message is sent and when it is deleted.
  * Each change that happens is announced: `messageCreated` (send), `messageUpdated` (an edit that
  * changes the text, a reaction added or removed), `messageDeleted` (the first delete). A call
  * that changes nothing (a retried send, an edit to the same text, a repeated reaction) announces
@@ -82,10 +73,10 @@ export class Messages {
   private readonly watchers: MessageWatcher[] = [];
 
   constructor(
-    private readonly ctx: AreaContext<Tables>,
+    private readonly ctx: AreaContext<MessageTables>,
     private readonly typing: Typing,
     private readonly notifications: Notifications,
-    private readonly quota: FileQuota,
+    private readonly attachments: Attachments,
   ) {}
 
   /** Adds an observer of every change (see {@link MessageWatcher}). */
@@ -93,9 +84,14 @@ export class Messages {
     this.watchers.push(watcher);
   }
 
-  /** The message with this id, if there is one: no access check, for other areas' own rules (the search index). */
+  /** The message with this id, if there is one (deleted or not): no access check, for other areas' own rules (the search index, the file library). */
   find(messageId: string): MessageRecord | undefined {
     return this.ctx.tables.messages.get(messageId);
+  }
+
+  /** Every message, deleted ones too, in the order they were stored: for what is counted from them (the storage quota). */
+  all(): Iterable<MessageRecord> {
+    return this.ctx.tables.messages.values();
   }
 
   /**
@@ -115,33 +111,14 @@ export class Messages {
     if (uploads.length + sharedIds.length > messageRules.attachmentsMax) {
       throw badInput(`a message may carry at most ${messageRules.attachmentsMax} files, attachments and shared files together`, 'input.sharedFileIds');
     }
-    const shared = checkSharedFiles(tables, sharedIds, conversation.workspaceId, senderId);
+    const shared = this.attachments.checkShared(sharedIds, conversation.workspaceId, senderId);
     const content = checkContent(input.content, uploads.length + shared.length > 0, 'input.content');
     const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
 
-    if (uploads.length > 0) {
-      const bytes = uploads.reduce((sum, { upload }) => sum + upload.body!.byteLength, 0);
-      this.quota.reserve(conversation.workspaceId, bytes, 'input.attachments');
-    }
+    this.attachments.reserve(conversation.workspaceId, uploads);
     const now = this.ctx.clock.now();
     const id = this.ctx.ids();
-    const attachments =
-      uploads.length + shared.length === 0
-        ? NO_ATTACHMENTS
-        : [
-            ...uploads.map(({ upload, input: attachment }): AttachmentRecord => {
-              upload.attachedTo = id;
-              return {
-                id: this.ctx.ids(),
-                uploadKey: upload.key,
-                storedFileId: null,
-                fileName: attachment.fileName,
-                contentType: attachment.contentType,
-                size: attachment.size,
-              };
-            }),
-            ...shared.map((file) => sharedFileAttachment(file, this.ctx.ids())),
-          ];
+    const attachments = uploads.length + shared.length === 0 ? NO_ATTACHMENTS : this.attachments.records(uploads, shared);
     const message: MessageRecord = {
       id,
       conversationId: conversation.id,
@@ -160,8 +137,7 @@ export class Messages {
     conversation.log.append(message);
     conversation.sentByClientId.set(retryKey, id);
     tables.messages.set(id, message);
-    for (const attachment of attachments) tables.attachmentMessages.set(attachment.id, id);
-    indexAttachments(tables, message);
+    this.attachments.attach(message);
     for (const watcher of this.watchers) watcher.sent(message);
     // Sending ends the sender's typing, then the message is announced, then whom it mentions.
     this.typing.stop(conversation.id, senderId);
@@ -194,7 +170,7 @@ export class Messages {
     if (message.deletedAt === null) {
       const now = this.ctx.clock.now();
       message.content = null;
-      this.forgetAttachments(message, conversation.workspaceId);
+      this.attachments.release(message, conversation.workspaceId);
       message.attachments = NO_ATTACHMENTS;
       message.deletedAt = now;
       message.updatedAt = now;
@@ -233,16 +209,6 @@ export class Messages {
     return message;
   }
 
-  /** A deleted message's attachments are gone: their ids no longer resolve and their bytes leave the quota. */
-  private forgetAttachments(message: MessageRecord, workspaceId: string): void {
-    const { tables } = this.ctx;
-    forgetIndexedAttachments(tables, message);
-    for (const attachment of message.attachments) {
-      tables.attachmentMessages.delete(attachment.id);
-      if (attachment.storedFileId === null) this.quota.release(workspaceId, uploadedBytes(this.ctx, attachment.uploadKey));
-    }
-  }
-
   /** Publishes a snapshot of `message`, taken only when someone listens. */
   private announce(kind: 'messageCreated' | 'messageUpdated' | 'messageDeleted', message: MessageRecord): void {
     const { events } = this.ctx;
@@ -272,36 +238,12 @@ export class Messages {
     return replyToMessageId;
   }
 
-  private checkAttachments(
-    attachments: readonly AttachmentInput[],
-    senderId: string,
-  ): { upload: UploadRecord; input: AttachmentInput }[] {
+  /** The uploads a message would carry: at most `attachmentsMax`, each checked by the files area. */
+  private checkAttachments(attachments: readonly AttachmentInput[], senderId: string): CheckedUpload[] {
     if (attachments.length > messageRules.attachmentsMax) {
       throw badInput(`a message may carry at most ${messageRules.attachmentsMax} attachments`);
     }
-    const seen = new Set<string>();
-    return attachments.map((attachment, index) => {
-      const argument = `input.attachments[${index}]`;
-      const upload = this.ctx.tables.uploads.get(attachment.key);
-      if (!upload || upload.ownerId !== senderId) {
-        throw notFound(`${argument}.key ${quote(attachment.key)} was not issued to you by createUploadUrl`);
-      }
-      if (upload.body === null) throw badInput(`${argument}.key has no file yet: PUT the file to its uploadUrl first`);
-      if (upload.attachedTo !== null || seen.has(upload.key)) {
-        throw badInput(`${argument}.key is already attached to a message`);
-      }
-      seen.add(upload.key);
-      if (!Number.isInteger(attachment.size) || attachment.size < 0 || attachment.size > uploadRules.maxBytes) {
-        throw badInput(`${argument}.size must be between 0 and ${uploadRules.maxBytes} bytes`);
-      }
-      const input: AttachmentInput = {
-        key: upload.key,
-        fileName: requireName(attachment.fileName, `${argument}.fileName`, { max: uploadRules.fileNameMax }),
-        contentType: requireContentType(attachment.contentType, `${argument}.contentType`),
-        size: attachment.size,
-      };
-      return { upload, input };
-    });
+    return this.attachments.checkUploads(attachments, senderId);
   }
 }
 

@@ -3,7 +3,8 @@ import type { Users } from '../accounts/users.js';
 import type { Conversations } from '../conversations/conversations.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import { badInput } from '../errors.js';
-import { attachmentEntry, storedFileEntry, type FileEntry } from '../files/entries.js';
+import type { FileEntry } from '../files/entries.js';
+import type { LibraryEntries } from '../files/library-entries.js';
 import { requirePageSize, requireText } from '../input.js';
 import type { Presence } from '../live/presence.js';
 import type { MessageRecord } from '../messages/records.js';
@@ -67,9 +68,6 @@ interface Caller {
   readonly userId: string;
 }
 
-/** What {@link WorkspaceSearch} reads for files: the tables its entry functions take (stored files, attachments, messages). */
-type FileSearchTables = Parameters<typeof storedFileEntry>[0] & Parameters<typeof attachmentEntry>[0];
-
 const byIdAsc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
@@ -84,8 +82,7 @@ export class WorkspaceSearch {
     private readonly conversations: Conversations,
     private readonly presence: Presence,
     private readonly index: MessageIndex,
-    /** Until files offers a search method. */
-    private readonly fileTables: FileSearchTables,
+    private readonly fileEntries: LibraryEntries,
   ) {}
 
   async search(workspaceId: string, input: SearchQuery, userId: string): Promise<SearchResults> {
@@ -123,20 +120,7 @@ export class WorkspaceSearch {
 
   /** Live files whose name matches, newest first (stored files and attachments alike). */
   private files(caller: Caller, terms: readonly string[], limit: number): FileEntry[] {
-    const tables = this.fileTables;
-    const found: FileEntry[] = [];
-    for (const file of tables.storedFiles.values()) {
-      if (file.workspaceId !== caller.workspace.id || file.deletedAt !== null || !matchesText(terms, file.fileName)) continue;
-      const entry = storedFileEntry(tables, file, caller.userId);
-      if (entry !== null && entry.deletedAt === null) found.push(entry);
-    }
-    for (const [attachmentId, messageId] of tables.attachmentMessages) {
-      const message = tables.messages.get(messageId);
-      const attachment = message?.attachments.find((each) => each.id === attachmentId);
-      if (!message || !attachment || !matchesText(terms, attachment.fileName)) continue;
-      const entry = attachmentEntry(tables, message, attachment, caller.userId);
-      if (entry !== null && entry.workspaceId === caller.workspace.id) found.push(entry);
-    }
+    const found = this.fileEntries.named(caller.workspace.id, caller.userId, (fileName) => matchesText(terms, fileName));
     return found.sort((a, b) => b.createdAt - a.createdAt || byIdAsc(a, b)).slice(0, limit);
   }
 
