@@ -19,7 +19,7 @@ export function callerOf(context: GraphQLContext): JournalCaller | null {
   } catch {
     return null; // a token that names no one: the request was answered UNAUTHENTICATED or needed none
   }
-  return { id, username: context.state.tables.users.get(id)?.username ?? null };
+  return { id, username: context.state.users.find(id)?.username ?? null };
 }
 
 /** `extensions.code` of every error in a JSON answer (read only for answers that have errors). */

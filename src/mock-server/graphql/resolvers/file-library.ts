@@ -1,5 +1,6 @@
 import type { FileLibraryQuery } from '../../state/files/library.js';
 import type { Resolvers } from '../generated/resolvers-types.js';
+import { viewLookups } from '../lookups.js';
 import { fileLibraryPageView, fileLibrarySummaryView } from '../views/file-library.js';
 
 /** `input: null` means what leaving it out means: the contract's defaults. */
@@ -11,7 +12,7 @@ export const fileLibraryResolvers: Resolvers = {
     fileLibrary: (_root, { workspaceId, input }, ctx) => {
       const userId = ctx.userId();
       const page = ctx.state.fileLibrary.page(workspaceId, input ?? DEFAULT_QUERY, userId);
-      return fileLibraryPageView(ctx.state.tables, page, ctx.publicOrigin);
+      return fileLibraryPageView(viewLookups(ctx.state), page, ctx.publicOrigin);
     },
     fileLibrarySummary: (_root, { workspaceId }, ctx) => fileLibrarySummaryView(ctx.state.fileLibrarySummaries.summary(workspaceId, ctx.userId())),
   },

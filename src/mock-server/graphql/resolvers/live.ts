@@ -3,6 +3,7 @@ import { forbidden } from '../../state/errors.js';
 import type { EphemeralEvent, EventOf } from '../../state/events.js';
 import type { GraphQLContext } from '../context.js';
 import type { EphemeralState, MessageView, Resolvers } from '../generated/resolvers-types.js';
+import { viewLookups } from '../lookups.js';
 import { messageView } from '../views/messages.js';
 import { notificationView } from '../views/notifications.js';
 
@@ -23,7 +24,7 @@ function messageField(kind: MessageKind) {
     subscribe: subscribeTo(kind),
     resolve: (event: EventOf<MessageKind> | MembershipEnded, _args: unknown, ctx: GraphQLContext): MessageView =>
       // Runs once per event and subscription shape, not per subscriber (engine/event-results.ts).
-      event.kind === 'membershipEnded' ? ended(event) : messageView(ctx.state.tables, event.message),
+      event.kind === 'membershipEnded' ? ended(event) : messageView(viewLookups(ctx.state), event.message),
   };
 }
 
@@ -52,7 +53,7 @@ export const subscriptionResolvers: Resolvers = {
     notificationReceived: {
       subscribe: (_root, _args, ctx) => ctx.state.eventStreams.notifications(ctx.userId()),
       resolve: (event: EventOf<'notificationReceived'>, _args: unknown, ctx: GraphQLContext) =>
-        notificationView(ctx.state.tables, event.notification, ctx.publicOrigin),
+        notificationView(viewLookups(ctx.state), event.notification, ctx.publicOrigin),
     },
   },
 };

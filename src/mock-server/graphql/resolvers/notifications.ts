@@ -1,11 +1,12 @@
 import type { Resolvers } from '../generated/resolvers-types.js';
+import { viewLookups } from '../lookups.js';
 import { notificationPageView } from '../views/notifications.js';
 
 /** The caller's own notifications: list, counts, activity, mark read, clear. (Created by the domain; delivered live in live.ts.) */
 export const notificationResolvers: Resolvers = {
   Query: {
     notifications: (_root, { after, first }, ctx) =>
-      notificationPageView(ctx.state.tables, ctx.state.notificationInbox.page(ctx.userId(), after, first), ctx.publicOrigin),
+      notificationPageView(viewLookups(ctx.state), ctx.state.notificationInbox.page(ctx.userId(), after, first), ctx.publicOrigin),
     notificationSummary: (_root, _args, ctx) => ctx.state.notificationInbox.summary(ctx.userId()),
     notificationActivity: (_root, _args, ctx) => ctx.state.notificationInbox.activity(ctx.userId()),
   },

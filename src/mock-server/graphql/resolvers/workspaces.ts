@@ -1,6 +1,14 @@
-import type { Resolvers } from '../generated/resolvers-types.js';
+import type { WorkspaceRecord } from '../../state/workspaces/records.js';
+import type { GraphQLContext } from '../context.js';
+import type { Resolvers, Workspace } from '../generated/resolvers-types.js';
+import { viewLookups } from '../lookups.js';
 import { iso } from '../views/time.js';
 import { invitationView, inviteLinkInfoView, workspaceView } from '../views/workspaces.js';
+
+/** The Workspace `viewerId` is shown, with the pending invitations they see counted. */
+function workspaceSeenBy(ctx: GraphQLContext, workspace: WorkspaceRecord, viewerId: string): Workspace {
+  return workspaceView(workspace, viewerId, ctx.state.invitations.pendingCountFor(workspace, viewerId), ctx.publicOrigin);
+}
 
 /**
  * Workspaces, invite links and invitations: createWorkspace, updateWorkspace, generateSlug,
@@ -11,11 +19,11 @@ export const workspaceResolvers: Resolvers = {
   Query: {
     workspace: (_root, { id }, ctx) => {
       const userId = ctx.userId();
-      return workspaceView(ctx.state, ctx.state.workspaces.get(id, userId), userId, ctx.publicOrigin);
+      return workspaceSeenBy(ctx, ctx.state.workspaces.get(id, userId), userId);
     },
     workspaces: (_root, _args, ctx) => {
       const userId = ctx.userId();
-      return ctx.state.workspaces.listForMember(userId).map((workspace) => workspaceView(ctx.state, workspace, userId, ctx.publicOrigin));
+      return ctx.state.workspaces.listForMember(userId).map((workspace) => workspaceSeenBy(ctx, workspace, userId));
     },
     generateSlug: (_root, { name }, ctx) => {
       ctx.userId();
@@ -25,17 +33,19 @@ export const workspaceResolvers: Resolvers = {
       const current = ctx.state.invitations.currentLink(workspaceId, ctx.userId());
       return current && inviteLinkInfoView(current.link, current.workspace);
     },
-    pendingWorkspaceInvitations: (_root, { workspaceId }, ctx) =>
-      ctx.state.invitations.pending(workspaceId, ctx.userId()).map((invitation) => invitationView(ctx.state.tables, invitation)),
+    pendingWorkspaceInvitations: (_root, { workspaceId }, ctx) => {
+      const lookups = viewLookups(ctx.state);
+      return ctx.state.invitations.pending(workspaceId, ctx.userId()).map((invitation) => invitationView(lookups, invitation));
+    },
   },
   Mutation: {
     createWorkspace: (_root, { input }, ctx) => {
       const userId = ctx.userId();
-      return workspaceView(ctx.state, ctx.state.workspaces.create(input, userId), userId, ctx.publicOrigin);
+      return workspaceSeenBy(ctx, ctx.state.workspaces.create(input, userId), userId);
     },
     updateWorkspace: (_root, { input }, ctx) => {
       const userId = ctx.userId();
-      return workspaceView(ctx.state, ctx.state.workspaces.update(input, userId), userId, ctx.publicOrigin);
+      return workspaceSeenBy(ctx, ctx.state.workspaces.update(input, userId), userId);
     },
     createWorkspaceInviteLink: (_root, { workspaceId, role }, ctx) => {
       const link = ctx.state.workspaces.createInviteLink(workspaceId, role, ctx.userId());
@@ -45,7 +55,7 @@ export const workspaceResolvers: Resolvers = {
     inviteToWorkspace: (_root, { input }, ctx) => ctx.state.invitations.invite(input, ctx.userId()),
     joinWorkspace: (_root, { token }, ctx) => {
       const userId = ctx.userId();
-      return workspaceView(ctx.state, ctx.state.workspaces.join(token, userId), userId, ctx.publicOrigin);
+      return workspaceSeenBy(ctx, ctx.state.workspaces.join(token, userId), userId);
     },
     removeWorkspaceMember: (_root, { workspaceId, userId: memberId }, ctx) =>
       ctx.state.workspaces.removeMember(workspaceId, memberId, ctx.userId()),

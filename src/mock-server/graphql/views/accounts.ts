@@ -3,6 +3,15 @@ import type { SignedIn } from '../../state/accounts/users.js';
 import type { AuthPayload, UserProfile } from '../generated/resolvers-types.js';
 import { avatarUrl } from './urls.js';
 
+/**
+ * What a view shows of a user it names by id (a member, an uploader, an actor, an inviter): the
+ * resolver gives it, from the accounts service, so a view reads no table.
+ */
+export interface UserLookups {
+  /** The account with this id, if there is one. */
+  user(id: string): UserRecord | undefined;
+}
+
 export function userProfileView(user: UserRecord, publicOrigin: string): UserProfile {
   return {
     id: user.id,

@@ -1,17 +1,17 @@
 import type { ConversationRecord } from '../../state/conversations/records.js';
-import type { Tables } from '../../state/tables.js';
 import type { Page } from '../../state/paging.js';
 import type { ChannelListing } from '../../state/conversations/browse.js';
 import type { ChannelSummaryPage, ConversationMemberView, ConversationPage, ConversationView } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
+import type { UserLookups } from './accounts.js';
 import { avatarUrl } from './urls.js';
 
 /** ConversationView as `viewerId` sees it (`muted` and `pinnedAt` are the viewer's own settings). */
-export function conversationView(tables: Tables, conversation: ConversationRecord, viewerId: string, publicOrigin: string): ConversationView {
+export function conversationView(lookups: UserLookups, conversation: ConversationRecord, viewerId: string, publicOrigin: string): ConversationView {
   const viewer = conversation.members.get(viewerId);
   const members: ConversationMemberView[] = [];
   for (const member of conversation.members.values()) {
-    const user = tables.users.get(member.userId)!;
+    const user = lookups.user(member.userId)!;
     members.push({
       userId: user.id,
       username: user.username,
@@ -38,9 +38,9 @@ export function conversationView(tables: Tables, conversation: ConversationRecor
   };
 }
 
-export function conversationPageView(tables: Tables, page: Page<ConversationRecord>, viewerId: string, publicOrigin: string): ConversationPage {
+export function conversationPageView(lookups: UserLookups, page: Page<ConversationRecord>, viewerId: string, publicOrigin: string): ConversationPage {
   return {
-    nodes: page.nodes.map((conversation) => conversationView(tables, conversation, viewerId, publicOrigin)),
+    nodes: page.nodes.map((conversation) => conversationView(lookups, conversation, viewerId, publicOrigin)),
     endCursor: page.endCursor,
     hasNextPage: page.hasNextPage,
   };

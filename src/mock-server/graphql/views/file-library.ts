@@ -1,12 +1,11 @@
 import type { FileLibraryPage as FileLibraryPageRecord } from '../../state/files/library.js';
 import type { FileLibrarySummary as FileLibrarySummaryRecord } from '../../state/files/library-summary.js';
-import type { Tables } from '../../state/tables.js';
 import type { FileLibraryPage, FileLibrarySummary } from '../generated/resolvers-types.js';
-import { fileEntryView } from './files.js';
+import { fileEntryView, type FileEntryLookups } from './files.js';
 
-export function fileLibraryPageView(tables: Tables, page: FileLibraryPageRecord, publicOrigin: string): FileLibraryPage {
+export function fileLibraryPageView(lookups: FileEntryLookups, page: FileLibraryPageRecord, publicOrigin: string): FileLibraryPage {
   return {
-    items: page.items.map((entry) => fileEntryView(tables, entry, publicOrigin)),
+    items: page.items.map((entry) => fileEntryView(lookups, entry, publicOrigin)),
     page: page.page,
     pageSize: page.pageSize,
     totalCount: page.totalCount,

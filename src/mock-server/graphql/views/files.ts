@@ -1,15 +1,22 @@
+import type { ConversationRecord } from '../../state/conversations/records.js';
 import type { FileEntry } from '../../state/files/entries.js';
 import type { FileFolderRecord } from '../../state/files/records.js';
-import type { Tables } from '../../state/tables.js';
 import type { FileEntryView, FileFolderView } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
+import type { UserLookups } from './accounts.js';
 import { avatarUrl } from './urls.js';
 
+/** What a file entry shows of its uploader, conversation and folder, given by the resolver. */
+export interface FileEntryLookups extends UserLookups {
+  conversation(id: string): ConversationRecord | undefined;
+  folder(id: string): FileFolderRecord | undefined;
+}
+
 /** FileEntryView of a library entry (attachment or stored file), with its uploader, conversation and folder. */
-export function fileEntryView(tables: Tables, entry: FileEntry, publicOrigin: string): FileEntryView {
-  const uploader = tables.users.get(entry.uploaderId)!;
-  const conversation = entry.conversationId === null ? undefined : tables.conversations.get(entry.conversationId);
-  const folder = entry.folderId === null ? undefined : tables.fileFolders.get(entry.folderId);
+export function fileEntryView(lookups: FileEntryLookups, entry: FileEntry, publicOrigin: string): FileEntryView {
+  const uploader = lookups.user(entry.uploaderId)!;
+  const conversation = entry.conversationId === null ? undefined : lookups.conversation(entry.conversationId);
+  const folder = entry.folderId === null ? undefined : lookups.folder(entry.folderId);
   return {
     id: entry.id,
     kind: entry.kind,

@@ -1,15 +1,23 @@
+import type { ConversationRecord } from '../../state/conversations/records.js';
 import type { NotificationRecord } from '../../state/notifications/records.js';
 import type { Page } from '../../state/paging.js';
-import type { Tables } from '../../state/tables.js';
+import type { WorkspaceRecord } from '../../state/workspaces/records.js';
 import type { Notification, NotificationPage } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
+import type { UserLookups } from './accounts.js';
 import { avatarUrl } from './urls.js';
 
+/** What a notification shows of the records it names, as they are now, given by the resolver. */
+export interface NotificationLookups extends UserLookups {
+  conversation(id: string): ConversationRecord | undefined;
+  workspace(id: string): WorkspaceRecord | undefined;
+}
+
 /** Notification of SPEC.md 2.2, with its actor, conversation and workspace as they are now. */
-export function notificationView(tables: Tables, notification: NotificationRecord, publicOrigin: string): Notification {
-  const actor = notification.actorId === null ? undefined : tables.users.get(notification.actorId);
-  const conversation = notification.conversationId === null ? undefined : tables.conversations.get(notification.conversationId);
-  const workspace = notification.workspaceId === null ? undefined : tables.workspaces.get(notification.workspaceId);
+export function notificationView(lookups: NotificationLookups, notification: NotificationRecord, publicOrigin: string): Notification {
+  const actor = notification.actorId === null ? undefined : lookups.user(notification.actorId);
+  const conversation = notification.conversationId === null ? undefined : lookups.conversation(notification.conversationId);
+  const workspace = notification.workspaceId === null ? undefined : lookups.workspace(notification.workspaceId);
   return {
     id: notification.id,
     type: notification.type,
@@ -25,9 +33,9 @@ export function notificationView(tables: Tables, notification: NotificationRecor
 }
 
 /** NotificationPage of SPEC.md 2.2. */
-export function notificationPageView(tables: Tables, page: Page<NotificationRecord>, publicOrigin: string): NotificationPage {
+export function notificationPageView(lookups: NotificationLookups, page: Page<NotificationRecord>, publicOrigin: string): NotificationPage {
   return {
-    nodes: page.nodes.map((notification) => notificationView(tables, notification, publicOrigin)),
+    nodes: page.nodes.map((notification) => notificationView(lookups, notification, publicOrigin)),
     endCursor: page.endCursor,
     hasNextPage: page.hasNextPage,
   };

@@ -1,7 +1,6 @@
 import type { ChannelHit, MessageHitView, PersonHit, SearchResults } from '../../state/search/workspace-search.js';
-import type { Tables } from '../../state/tables.js';
 import type { SearchChannel, SearchMessage, SearchPerson, WorkspaceSearchResults } from '../generated/resolvers-types.js';
-import { fileEntryView } from './files.js';
+import { fileEntryView, type FileEntryLookups } from './files.js';
 import { iso } from './time.js';
 import { memberIdentity } from './directory.js';
 
@@ -32,10 +31,10 @@ function searchPersonView({ user, member, isOnline }: PersonHit, publicOrigin: s
   return { ...memberIdentity(user, member, publicOrigin), isOnline };
 }
 
-export function workspaceSearchView(tables: Tables, results: SearchResults, publicOrigin: string): WorkspaceSearchResults {
+export function workspaceSearchView(lookups: FileEntryLookups, results: SearchResults, publicOrigin: string): WorkspaceSearchResults {
   return {
     channels: results.channels.map(searchChannelView),
-    files: results.files.map((entry) => fileEntryView(tables, entry, publicOrigin)),
+    files: results.files.map((entry) => fileEntryView(lookups, entry, publicOrigin)),
     messages: results.messages.map(searchMessageView),
     people: results.people.map((person) => searchPersonView(person, publicOrigin)),
   };

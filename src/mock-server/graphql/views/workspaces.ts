@@ -1,15 +1,15 @@
-import type { MockState } from '../../state/mock-state.js';
-import type { Tables } from '../../state/tables.js';
 import type { InvitationRecord, InviteLinkRecord, WorkspaceRecord } from '../../state/workspaces/records.js';
 import type { InviteLinkInfo, PendingWorkspaceInvitation, Workspace } from '../generated/resolvers-types.js';
 import { iso } from './time.js';
+import type { UserLookups } from './accounts.js';
 import { uploadUrl } from './urls.js';
 
 /**
- * Workspace as `viewerId` sees it: `isOwner` is about the viewer, and `pendingInvitations`
- * counts the pending invitations for owners and admins (who manage them) and is 0 for others.
+ * Workspace as `viewerId` sees it: `isOwner` is about the viewer, and `pendingInvitations` is
+ * what the viewer is shown of the pending invitations (`Invitations.pendingCountFor`: the count
+ * for owners and admins, who manage them, 0 for others).
  */
-export function workspaceView(state: MockState, workspace: WorkspaceRecord, viewerId: string, publicOrigin: string): Workspace {
+export function workspaceView(workspace: WorkspaceRecord, viewerId: string, pendingInvitations: number, publicOrigin: string): Workspace {
   const role = workspace.members.get(viewerId)?.role;
   return {
     id: workspace.id,
@@ -18,7 +18,7 @@ export function workspaceView(state: MockState, workspace: WorkspaceRecord, view
     iconUrl: workspace.iconKey === null ? null : uploadUrl(publicOrigin, workspace.iconKey),
     isOwner: role === 'OWNER',
     membersCount: workspace.members.size,
-    pendingInvitations: role === 'OWNER' || role === 'ADMIN' ? state.invitations.pendingOf(workspace.id).length : 0,
+    pendingInvitations,
     purposes: [...workspace.purposes],
     teamSize: workspace.teamSize,
     createdAt: iso(workspace.createdAt),
@@ -26,12 +26,12 @@ export function workspaceView(state: MockState, workspace: WorkspaceRecord, view
   };
 }
 
-export function invitationView(tables: Tables, invitation: InvitationRecord): PendingWorkspaceInvitation {
+export function invitationView(lookups: UserLookups, invitation: InvitationRecord): PendingWorkspaceInvitation {
   return {
     id: invitation.id,
     email: invitation.email,
     role: invitation.role,
-    invitedByName: tables.users.get(invitation.invitedBy)?.displayName ?? 'a former member',
+    invitedByName: lookups.user(invitation.invitedBy)?.displayName ?? 'a former member',
     createdAt: iso(invitation.createdAt),
     expiresAt: iso(invitation.expiresAt),
   };

@@ -37,6 +37,11 @@ export function folderOfWorkspace(tables: FileTables, workspaceId: string, folde
 export class FileFolders {
   constructor(private readonly ctx: AreaContext<FileTables>) {}
 
+  /** The folder with this id, if there is one: no access check, for showing where a file is filed. */
+  find(folderId: string): FileFolderRecord | undefined {
+    return this.ctx.tables.fileFolders.get(folderId);
+  }
+
   /**
    * Every folder of the workspace, each parent before its children, siblings by name (ignoring
    * case), so a client builds the tree in one pass. Members other than guests.

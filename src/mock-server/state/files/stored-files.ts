@@ -8,6 +8,8 @@ import { folderOfWorkspace } from './folders.js';
 import type { FileQuota } from './quota.js';
 import type { StoredFileRecord, UploadRecord, WorkspaceFileVisibility } from './records.js';
 import { requireContentType, uploadRules } from './uploads.js';
+import { accessibleAttachments } from './shared-files.js';
+import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
 
 export interface NewStoredFile {
   readonly workspaceId: string;
@@ -54,6 +56,15 @@ export class StoredFiles {
     private readonly quota: FileQuota,
     private readonly conversations: Conversations,
   ) {}
+
+  /**
+   * The attachments of `message` that are still accessible (see `accessibleAttachments`): a shared
+   * stored file's only while it is neither in the trash nor deleted. No access check: whoever may
+   * see the message sees these.
+   */
+  accessibleAttachments(message: MessageRecord): readonly AttachmentRecord[] {
+    return accessibleAttachments(this.ctx.tables, message);
+  }
 
   register(input: NewStoredFile, userId: string): FileEntry {
     const { tables } = this.ctx;

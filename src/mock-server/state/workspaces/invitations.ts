@@ -105,6 +105,15 @@ export class Invitations {
     return this.pendingOf(workspaceId).reverse();
   }
 
+  /**
+   * How many pending invitations `viewerId` is shown on the workspace (its `pendingInvitations`):
+   * all of them for owners and admins, who manage them; 0 for everyone else.
+   */
+  pendingCountFor(workspace: WorkspaceRecord, viewerId: string): number {
+    const member = workspace.members.get(viewerId);
+    return member !== undefined && canManageWorkspace(member) ? this.pendingOf(workspace.id).length : 0;
+  }
+
   /** Pending invitations of a workspace, oldest first (expired ones are dropped on the way). */
   pendingOf(workspaceId: string): InvitationRecord[] {
     const now = this.ctx.clock.now();

@@ -52,6 +52,11 @@ export class Workspaces {
     return this.ctx.access.workspaceOfMember(workspaceId, userId, 'id').workspace;
   }
 
+  /** The workspace with this id, if there is one: no access check, for showing what a record names. */
+  find(workspaceId: string): WorkspaceRecord | undefined {
+    return this.ctx.tables.workspaces.get(workspaceId);
+  }
+
   /** `workspaces`: every workspace the caller belongs to, in the order they were created. */
   listForMember(userId: string): WorkspaceRecord[] {
     return [...this.ctx.tables.workspaces.values()].filter((workspace) => workspace.members.has(userId));

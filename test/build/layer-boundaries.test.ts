@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The GraphQL layer and the engine reach the domain only through its services (issue 27): no
+ * file under `src/mock-server/graphql/` or `src/mock-server/engine/` reads the state's tables
+ * (`state.tables`, `state.areas`) or imports a module of them (`state/tables.js`, `state/areas.js`,
+ * an area's `tables.js`). A view is a pure function of what its resolver gives it: it imports
+ * only types from the domain, and never the state itself.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function sources(folder: string): string[] {
+  const entries = readdirSync(join(root, folder), { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** `file:line: text` of each match of `pattern` (global, may span lines) in `files`. */
+function offending(files: readonly string[], pattern: RegExp): string[] {
+  return files.flatMap((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    return [...text.matchAll(pattern)].map((match) => {
+      const line = text.slice(0, match.index).split('\n').length;
+      return `${file}:${line}: ${match[0].replace(/\s+/g, ' ').trim()}`;
+    });
+  });
+}
+
+const layers = [...sources('src/mock-server/graphql'), ...sources('src/mock-server/engine')];
+const views = sources('src/mock-server/graphql/views');
+
+describe('the GraphQL layer and the engine stay out of the tables', () => {
+  it('finds the files it checks', () => {
+    expect(layers).toContain('src/mock-server/graphql/resolvers/messages.ts');
+    expect(layers).toContain('src/mock-server/engine/journal-record.ts');
+    expect(views).toContain('src/mock-server/graphql/views/messages.ts');
+  });
+
+  it('reads no table of the state', () => {
+    // `x.tables`, `x?.areas`, `x['tables']`; not a spread (`...areas`).
+    expect(offending(layers, /.*(?:[\w)\]]\??\.|\[['"])(tables|areas)\b.*/g)).toEqual([]);
+  });
+
+  it('imports no module of the tables (state/tables.js, state/areas.js, an area\'s tables.js)', () => {
+    expect(offending(layers, /.*from\s+['"][^'"]*\/state\/(?:[\w-]+\/)?(?:tables|areas)\.js['"]/g)).toEqual([]);
+  });
+
+  it('has views that import only types from the domain, and not the state', () => {
+    const valueImports = offending(views, /^import\s+(?!type\b)[^;]*?from\s+['"][^'"]*\/state\/[^'"]*['"]/gm);
+    const stateImports = offending(views, /.*from\s+['"][^'"]*\/state\/mock-state\.js['"]/g);
+    expect([...valueImports, ...stateImports]).toEqual([]);
+  });
+});
