@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The GraphQL layer and the engine reach the domain only through its services (issue 27): no
- * file under `src/mock-server/graphql/` or `src/mock-server/engine/` reads the state's tables
+ * The GraphQL layer, the engine and the builders of data (the demo, a user's fixtures) reach the
+ * domain only through its services (issue 27): no file under `src/mock-server/graphql/`,
+ * `engine/`, `demo/` or `user-fixtures/` reads the state's tables
  * (`state.tables`, `state.areas`) or imports a module of them (`state/tables.js`, `state/areas.js`,
  * an area's `tables.js`). A view is a pure function of what its resolver gives it: it imports
  * only types from the domain, and never the state itself.
@@ -32,13 +33,15 @@ function offending(files: readonly string[], pattern: RegExp): string[] {
   });
 }
 
-const layers = [...sources('src/mock-server/graphql'), ...sources('src/mock-server/engine')];
+const layers = [...sources('src/mock-server/graphql'), ...sources('src/mock-server/engine'), ...sources('src/mock-server/demo'), ...sources('src/mock-server/user-fixtures')];
 const views = sources('src/mock-server/graphql/views');
 
-describe('the GraphQL layer and the engine stay out of the tables', () => {
+describe('the GraphQL layer, the engine and the data builders stay out of the tables', () => {
   it('finds the files it checks', () => {
     expect(layers).toContain('src/mock-server/graphql/resolvers/messages.ts');
     expect(layers).toContain('src/mock-server/engine/journal-record.ts');
+    expect(layers).toContain('src/mock-server/demo/create-demo-state.ts');
+    expect(layers).toContain('src/mock-server/user-fixtures/build.ts');
     expect(views).toContain('src/mock-server/graphql/views/messages.ts');
   });
 

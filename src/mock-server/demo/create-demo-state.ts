@@ -90,7 +90,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     pick: (items) => faker.helpers.arrayElement(items),
   });
 
-  const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === acme.id && c.isDefault)!;
+  const general = [...state.conversations.ofMember(alice.id, acme.id)].find((c) => c.isDefault)!;
   general.description = 'Company-wide announcements and work-based matters';
   // dave is a guest: guests join no channel by themselves, so an admin added him to #general.
   state.conversations.addMemberDirectly(general, dave.id);

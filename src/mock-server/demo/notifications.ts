@@ -45,7 +45,7 @@ export function addDemoNotifications(state: MockState, scene: NotificationScene,
   };
   /** alice reads her newest notification, `ago` before now. */
   const aliceReads = (ago: number): void => {
-    const newest = state.tables.notificationsByUser.get(alice.id)!.at(-1)!;
+    const newest = state.notificationInbox.page(alice.id, null, 1).nodes[0]!.id;
     backdate(ago, () => state.notificationInbox.markRead(newest, alice.id));
   };
 
@@ -53,7 +53,7 @@ export function addDemoNotifications(state: MockState, scene: NotificationScene,
     const nadia = state.users.insert({ username: 'nadia', displayName: 'Nadia Rahman', email: 'nadia@acme.test' }, scene.password);
     nadia.emailVerifiedAt = state.clock.now();
     state.workspaces.addMember(scene.workspaceId, nadia.id, 'GUEST');
-    state.notifications.workspaceJoined(state.tables.workspaces.get(scene.workspaceId)!, nadia.id);
+    state.notifications.workspaceJoined(state.workspaces.find(scene.workspaceId)!, nadia.id);
   });
   aliceReads(6 * DAY + 2 * HOUR);
 

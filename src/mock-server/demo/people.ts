@@ -64,7 +64,7 @@ export function addDemoOrganisation(state: MockState, workspaceId: string, owner
     (department) =>
       state.departments.create(workspaceId, { name: department.name, description: department.description, leadUserId: department.lead === null ? null : byName.get(department.lead)!.id }, ownerId).department.id,
   );
-  const workspace = state.tables.workspaces.get(workspaceId)!;
+  const workspace = state.workspaces.find(workspaceId)!;
   members.forEach((user, index) => {
     const member = workspace.members.get(user.id)!;
     if (member.role === 'GUEST') return;

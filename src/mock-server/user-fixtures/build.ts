@@ -32,7 +32,6 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
     clock: { now: () => (loading ? time : runtimeClock.now()), setTimer: (at, fire) => runtimeClock.setTimer(at, fire) },
     ids: () => (loading ? loadingIds() : runtimeIds()),
   });
-  const { tables } = state;
 
   const hasher = options.passwords ?? webPasswordHasher;
   const hashes = await Promise.all(plan.users.map((user) => (user.password === undefined ? DEMO_PASSWORD_HASH : hashOnce(hasher, user.password))));
@@ -52,7 +51,7 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
   const workspaceIds = new Map<number, string>();
   for (const workspace of plan.workspaces) {
     const { doc } = workspace;
-    const slug = doc.slug ?? (await slugFor(doc.name, (candidate) => explicitSlugs.has(candidate) || tables.workspacesBySlug.has(candidate)));
+    const slug = doc.slug ?? (await slugFor(doc.name, (candidate) => explicitSlugs.has(candidate) || state.workspaces.slugTaken(candidate)));
     at(['workspaces', workspace.index], () => {
       const record = state.workspaces.create({ name: doc.name, slug }, id(workspace.owner));
       workspaceIds.set(workspace.index, record.id);
@@ -66,7 +65,7 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
     at(channel.index === null ? ['workspaces', channel.workspace.index] : ['channels', channel.index], () => {
       let record: ConversationRecord;
       if (channel.general) {
-        record = [...tables.conversations.values()].find((conversation) => conversation.workspaceId === workspaceId && conversation.isDefault && conversation.title === 'general')!;
+        record = [...state.conversations.ofMember(id(channel.workspace.owner), workspaceId)].find((conversation) => conversation.isDefault && conversation.title === 'general')!;
         if (channel.doc?.description !== undefined) record.description = channel.doc.description;
       } else {
         const doc = channel.doc!;

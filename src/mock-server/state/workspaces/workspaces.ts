@@ -58,6 +58,11 @@ export class Workspaces {
   }
 
   /** `workspaces`: every workspace the caller belongs to, in the order they were created. */
+  /** Whether a workspace already has this slug (slugs are unique). */
+  slugTaken(slug: string): boolean {
+    return this.ctx.tables.workspacesBySlug.has(slug);
+  }
+
   listForMember(userId: string): WorkspaceRecord[] {
     return [...this.ctx.tables.workspaces.values()].filter((workspace) => workspace.members.has(userId));
   }
