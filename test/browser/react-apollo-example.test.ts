@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMessages, createCache, pendingMessage } from '../../examples/react-apollo/src/cache.js';
+import { MESSAGES, type Message, type MessagePage } from '../../examples/react-apollo/src/operations.js';
 
 /**
  * examples/react-apollo (React 19 + Apollo Client 4, Parley in a SharedWorker behind MSW), built
@@ -201,5 +203,82 @@ describe.skipIf(!runs)('examples/react-apollo in headless Chromium', () => {
     expect(requested.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     expect(requested.filter((url) => url.endsWith('/graphql'))).not.toEqual([]);
     expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * The example's cache rules on their own, in Node: the cases a browser run cannot bring about at
+ * will (an optimistic update replayed over the echo of its own send; a catch-up with a hole).
+ */
+describe('examples/react-apollo: the cache rules of cache.ts', () => {
+  const conversationId = 'c1';
+  const message = (sequence: number, senderId = 'u2'): Message => ({
+    __typename: 'MessageView',
+    id: `m${sequence}`,
+    clientMessageId: `client-${sequence}`,
+    conversationId,
+    senderId,
+    sequence,
+    content: `message ${sequence}`,
+    createdAt: '2026-01-01T00:00:00Z',
+    deletedAt: null,
+  });
+  const page = (from: number, to: number, hasNextPage: boolean): MessagePage => ({
+    __typename: 'MessagePage',
+    nodes: Array.from({ length: to - from + 1 }, (_, index) => message(from + index)),
+    endCursor: `cursor-${from}`,
+    hasNextPage,
+  });
+  const shown = (cache: ReturnType<typeof createCache>, optimistic = false) => {
+    const data = cache.readQuery({ query: MESSAGES, variables: { conversationId }, optimistic });
+    return data && { ids: data.messages.nodes.map((node) => node.id), endCursor: data.messages.endCursor, hasNextPage: data.messages.hasNextPage };
+  };
+
+  it('joins older pages (`before`) in front, ascending, once each, and moves the cursor to the oldest page', () => {
+    const cache = createCache();
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId }, data: { messages: page(21, 30, true) } });
+    // An overlapping older page (a message arrived between the two reads and shifted the pages).
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId, before: 'cursor-21' }, data: { messages: page(11, 22, true) } });
+    expect(shown(cache)).toEqual({ ids: Array.from({ length: 20 }, (_, index) => `m${index + 11}`), endCursor: 'cursor-11', hasNextPage: true });
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId, before: 'cursor-11' }, data: { messages: page(1, 10, false) } });
+    expect(shown(cache)).toMatchObject({ endCursor: 'cursor-1', hasNextPage: false });
+    expect(shown(cache)!.ids).toHaveLength(30);
+    // A refetch of the newest page keeps the older pages held.
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId }, data: { messages: page(21, 31, true) } });
+    expect(shown(cache)).toMatchObject({ endCursor: 'cursor-1', hasNextPage: false });
+    expect(shown(cache)!.ids).toHaveLength(31);
+    // Each conversation has a list of its own.
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId: 'c2' }, data: { messages: { ...page(1, 3, false), nodes: [] } } });
+    expect(cache.readQuery({ query: MESSAGES, variables: { conversationId: 'c2' } })!.messages.nodes).toEqual([]);
+    expect(shown(cache)!.ids).toHaveLength(31);
+  });
+
+  it('shows a send once when its optimistic update is replayed over the echo that came first', () => {
+    const cache = createCache();
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId }, data: { messages: page(1, 5, false) } });
+    const input = { conversationId, clientMessageId: 'client-6', content: 'message 6' };
+    const send = (): void => cache.recordOptimisticTransaction((proxy) => addMessages(proxy, conversationId, [pendingMessage(input, 'u2')]), 'send-6');
+    send();
+    expect(shown(cache, true)!.ids.at(-1)).toBe('pending:client-6');
+    // The messageCreated echo lands under the optimistic layer; then the layer is replayed (as Apollo
+    // does when an earlier send settles) over it.
+    addMessages(cache, conversationId, [message(6)]);
+    cache.removeOptimistic('send-6');
+    send();
+    expect(shown(cache, true)!.ids.slice(-2)).toEqual(['m5', 'm6']);
+    // And a pending send of someone else with the same clientMessageId is another message.
+    cache.recordOptimisticTransaction((proxy) => addMessages(proxy, conversationId, [pendingMessage(input, 'u3')]), 'other');
+    expect(shown(cache, true)!.ids.slice(-2)).toEqual(['m6', 'pending:client-6']);
+  });
+
+  it('joins a catch-up to the list, and starts over from a newest page that leaves a hole', () => {
+    const cache = createCache();
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId }, data: { messages: page(11, 20, true) } });
+    addMessages(cache, conversationId, [message(22), message(21), message(20)]);
+    expect(shown(cache)).toMatchObject({ endCursor: 'cursor-11', hasNextPage: true });
+    expect(shown(cache)!.ids).toEqual(Array.from({ length: 12 }, (_, index) => `m${index + 11}`));
+    // Back after a long time away: the newest page does not reach what we hold, older ones remain.
+    cache.writeQuery({ query: MESSAGES, variables: { conversationId }, data: { messages: page(51, 60, true) } });
+    expect(shown(cache)).toEqual({ ids: Array.from({ length: 10 }, (_, index) => `m${index + 51}`), endCursor: 'cursor-51', hasNextPage: true });
   });
 });
