@@ -107,6 +107,8 @@ const messagesPolicy: FieldPolicy<StoredPage, StoredPage> = {
     // or to the start of the conversation, the older pages we hold still join it: keep our oldest
     // end. When it does not (more than a page arrived while we were away, and older messages
     // remain beyond it), there may be a hole between the two: start over from the new page.
+    // (`+ 1`: a conversation's sequences follow one another; were they ever to skip a number, this
+    // would only start over where it need not, never leave a hole.)
     const incomingOldest = Math.min(...incoming.nodes.map((ref) => readField<number>('sequence', ref) ?? Infinity));
     const joins = !incoming.hasNextPage || incoming.nodes.length === 0 || incomingOldest <= newestSequence(existing.nodes, readField) + 1;
     if (!joins) return { ...incoming, nodes: joinMessages([incoming.nodes], readField) };
