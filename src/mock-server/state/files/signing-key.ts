@@ -1,9 +1,9 @@
-import { lazy } from '../lazy.js';
+import { importModule, lazy } from '../lazy.js';
 import type { SecretGenerator } from '../secrets.js';
 
 /** jose's HS256 signer and verifier, from their subpaths (the package root loads all of jose), on first use. */
 export const loadJwt = lazy(async () => {
-  const [{ SignJWT }, { jwtVerify }] = await Promise.all([import('jose/jwt/sign'), import('jose/jwt/verify')]);
+  const [{ SignJWT }, { jwtVerify }] = await Promise.all([importModule('jose/jwt/sign', () => import('jose/jwt/sign')), importModule('jose/jwt/verify', () => import('jose/jwt/verify'))]);
   return { SignJWT, jwtVerify };
 });
 
