@@ -18,9 +18,13 @@ export class SigningKey {
 
   constructor(private readonly secrets: SecretGenerator) {}
 
-  /** The key, made on first use. */
+  /**
+   * The key, made on first use. Copied into this realm's Uint8Array: jose takes a key only if it
+   * is `instanceof Uint8Array`, and `TextEncoder` may come from another realm (jest-fixed-jsdom
+   * gives Node's to Jest's jsdom context, whose Uint8Array is not Node's).
+   */
   get(): Uint8Array {
-    return (this.key ??= new TextEncoder().encode(this.secrets(32)));
+    return (this.key ??= Uint8Array.from(new TextEncoder().encode(this.secrets(32))));
   }
 
   /** The key, for a snapshot: null until the first URL was signed or checked. */
