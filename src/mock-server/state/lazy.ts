@@ -18,10 +18,10 @@ export class ModuleLoadError extends Error {
 
   constructor(
     /** The specifier that failed, as Parley imports it (`@noble/hashes/scrypt.js`). */
-    readonly module: string,
+    readonly specifier: string,
     cause: unknown,
   ) {
-    super(`Parley could not load ${module} (${describeFailure(cause)}). ${advice(module, cause)}`, { cause });
+    super(`Parley could not load ${specifier} (${describeFailure(cause)}). ${advice(specifier, cause)}`, { cause });
   }
 }
 
@@ -47,38 +47,38 @@ export function describeFailure(cause: unknown): string {
   return String(cause);
 }
 
-/** Whether `cause` says the runtime cannot load an ES module this way (Jest's module runtime, mostly). */
+/** Whether `cause` says the runtime cannot load ESM this way (Jest's runtime without --experimental-vm-modules, mostly). */
 function esmRefused(cause: unknown): boolean {
   const text = describeFailure(cause);
-  return /ERR_REQUIRE_ESM|ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING|experimental-vm-modules|Must use import to load ES Module|Cannot use import statement outside a module|Unexpected token 'export'/.test(text);
+  return /ERR_REQUIRE_ESM|ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING|experimental-vm-modules|Must use import to load ES Module|Cannot use import statement|Unexpected token 'export'/.test(text);
 }
 
-function advice(module: string, cause: unknown): string {
+function advice(specifier: string, cause: unknown): string {
   if (esmRefused(cause)) {
     return (
-      'This runtime cannot load an ES module here: Jest does not, without --experimental-vm-modules. ' +
-      "Under Jest, let Jest require Parley's CommonJS build, which has its dependencies inside (package.json's exports give it to `require`): " +
+      'This runtime cannot load ESM here, as Jest cannot without --experimental-vm-modules. ' +
+      "Under Jest, let Jest load Parley's CommonJS build, which has its dependencies inside (the exports map of Parley's package.json gives it to CommonJS): " +
       'keep parley out of transformIgnorePatterns and moduleNameMapper in your Jest config. See docs/msw.md, "Jest".'
     );
   }
-  const name = packageOf(module);
+  const name = packageOf(specifier);
   return `Check that ${name} is installed where Parley is (npm ls ${name}); reinstalling Parley's dependencies (npm install) brings it back.`;
 }
 
 /**
- * `load()` (an `import()` of `module`), with a failure turned into a {@link ModuleLoadError} that
- * names `module`. The specifier is given twice because a bundler only follows an `import()`
- * whose argument is a literal.
+ * `load()` (an `import()` of `specifier`), with a failure turned into a {@link ModuleLoadError}
+ * that names it. The specifier is given twice because a bundler only follows an `import()` whose
+ * argument is a literal.
  */
-export async function importModule<T>(module: string, load: () => Promise<T>): Promise<T> {
+export async function importModule<T>(specifier: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (cause) {
-    throw new ModuleLoadError(module, cause);
+    throw new ModuleLoadError(specifier, cause);
   }
 }
 
 /** A dependency loaded on first use, once ({@link lazy}), whose failure to load names it ({@link importModule}). */
-export function lazyModule<T>(module: string, load: () => Promise<T>): () => Promise<T> {
-  return lazy(() => importModule(module, load));
+export function lazyModule<T>(specifier: string, load: () => Promise<T>): () => Promise<T> {
+  return lazy(() => importModule(specifier, load));
 }

@@ -10,9 +10,9 @@ describe('a dependency that does not load', () => {
     const error = await importModule('@noble/hashes/scrypt.js', () => Promise.reject({ code: 'ERR_REQUIRE_ESM' })).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ModuleLoadError);
     expect(error).toBeInstanceOf(Error);
-    const { message, module, name } = error as ModuleLoadError;
+    const { message, specifier, name } = error as ModuleLoadError;
     expect(name).toBe('ModuleLoadError');
-    expect(module).toBe('@noble/hashes/scrypt.js');
+    expect(specifier).toBe('@noble/hashes/scrypt.js');
     expect(message).toContain('Parley could not load @noble/hashes/scrypt.js (ERR_REQUIRE_ESM)');
     expect(message).toContain("Parley's CommonJS build");
     expect(message).toContain('transformIgnorePatterns');
