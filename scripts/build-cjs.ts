@@ -85,8 +85,8 @@ export function commonJsBuildOptions(): BuildOptions & { metafile: true } {
     define: { 'globalThis.crypto': 'parleyWebCrypto' },
     plugins: [importMetaUrl],
     metafile: true,
-    sourcemap: true,
-    sourcesContent: false,
+    // Unminified and without a source map: a stack trace points at readable code that is in the
+    // package (a map would point at src/, which is not), and the tarball stays 0.26 MB smaller.
     legalComments: 'linked',
     logLevel: 'warning',
   };

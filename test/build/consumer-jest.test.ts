@@ -79,6 +79,17 @@ afterAll(async () => {
 
 const majors = Object.keys(JEST_VERSIONS).map(Number) as (keyof typeof JEST_VERSIONS)[];
 
+it("docs/msw.md shows, line for line, the Jest configuration and hooks these projects run", () => {
+  const docs = readFileSync(join(root, 'docs/msw.md'), 'utf8');
+  const settings = jestConfig.split('\n').filter((line) => /^\s+(testEnvironment|transform|transformIgnorePatterns):/.test(line));
+  expect(settings).toHaveLength(3);
+  for (const line of settings) expect(docs).toContain(line);
+  for (const line of ['beforeEach(() => parley.reset());', 'afterEach(() => server.resetHandlers());']) {
+    expect(jestChatTest).toContain(line);
+    expect(docs).toContain(line);
+  }
+});
+
 describe.skipIf(skip)('Parley packed and installed into Jest projects (jsdom)', () => {
   for (const major of majors) {
     describe(`Jest ${major}`, () => {
