@@ -125,7 +125,7 @@ it('every entry of the exports map loads, with its types', async () => {
     await mock.close();
   }
   // Random mode runs on @graphql-tools/mock, with the @graphql-tools versions Parley pins for Node 20.
-  const random = await startMockServer({ port: 0, random: true });
+  const random = await startMockServer({ port: 0, random: true, seed: 1 }); // the same data every run: seed 1 gives workspaces
   try {
     const response = await fetch(random.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ workspaces { id } }"}' });
     expect(((await response.json()) as { data: { workspaces: unknown[] } }).data.workspaces.length).toBeGreaterThan(0);
