@@ -6,7 +6,9 @@ import { median } from './stats.js';
  * The MSW door in a fresh Node process (over dist/, as a user's test imports it):
  * - from the start of the script (Node booted) until `createParleyHandlers()` with demo data has
  *   answered its first GraphQL request through `setupServer`: what a test file pays once;
- * - `reset()`: median of repeated resets back to the seed (a restore from the seed's snapshot);
+ * - `reset()`: median of repeated resets back to the seed (a restore from the seed's snapshot),
+ *   and the first few of a process apart: V8 has not compiled the restore yet, so they cost
+ *   several times the median (what the first tests of a test file see);
  * - a 30-message page of #general through MSW (fetch, intercepted) against the same page through
  *   the HTTP door (fetch over loopback to a server in the same process), each door as users get it
  *   (MSW: graphql-js; HTTP: adaptive graphql-jit), in alternating rounds: the ratio of request times.
@@ -14,6 +16,8 @@ import { median } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESETS = 200;
+/** How many of the first resets of each run are reported one by one. */
+export const FIRST_RESETS = 3;
 const PAGE_ROUNDS = 6;
 const PAGES_PER_ROUND = 150;
 
@@ -70,8 +74,12 @@ export interface MswDoorResult {
   /** Per run: script start to the first answered request. */
   readonly firstRequestMs: readonly number[];
   readonly medianFirstRequestMs: number;
-  /** Median of every reset of every run. */
+  /** Median of every reset of every run, */
   readonly medianResetMs: number;
+  /** of this many. */
+  readonly resetCount: number;
+  /** Per run: the first {@link FIRST_RESETS} resets of the process, in order. */
+  readonly firstResetsMs: readonly (readonly number[])[];
   /** Per request, medians over every round of every run: a messages page through MSW and through the HTTP door. */
   readonly pageMswMs: number;
   readonly pageHttpMs: number;
@@ -82,6 +90,7 @@ export interface MswDoorResult {
 export function measureMswDoor(runs = 3): MswDoorResult {
   const firsts: number[] = [];
   const resets: number[] = [];
+  const firstResets: number[][] = [];
   const pages: { mswMs: number; httpMs: number }[] = [];
   for (let run = 0; run < runs; run += 1) {
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], { cwd: ROOT, encoding: 'utf8' });
@@ -89,12 +98,15 @@ export function measureMswDoor(runs = 3): MswDoorResult {
     const measured = JSON.parse(result.stdout.trim().split('\n').pop()!) as { firstMs: number; resets: number[]; pages: { mswMs: number; httpMs: number }[] };
     firsts.push(measured.firstMs);
     resets.push(...measured.resets);
+    firstResets.push(measured.resets.slice(0, FIRST_RESETS));
     pages.push(...measured.pages);
   }
   return {
     firstRequestMs: firsts,
     medianFirstRequestMs: median(firsts),
     medianResetMs: median(resets),
+    resetCount: resets.length,
+    firstResetsMs: firstResets,
     pageMswMs: median(pages.map((page) => page.mswMs)),
     pageHttpMs: median(pages.map((page) => page.httpMs)),
     pageRatio: median(pages.map((page) => page.mswMs / page.httpMs)),

@@ -15,7 +15,8 @@ import { realtimeHeading, realtimeOptionsFromEnv } from './realtime/options.js';
 import { realtimeReport } from './realtime/report.js';
 import { table } from './table.js';
 import { measureSearch, searchReport, worstSearchRatio } from './search.js';
-import { measureMswDoor } from './msw-door.js';
+import { FIRST_RESETS, measureMswDoor } from './msw-door.js';
+import { median } from './stats.js';
 
 const PAGING_TARGET = 1.3;
 const SEARCH_TARGET = 3;
@@ -58,7 +59,12 @@ console.log(
   table([
     ['', 'median', 'runs'],
     ['to the first answered request', ms(msw.medianFirstRequestMs), msw.firstRequestMs.map((x) => count(x)).join(' ')],
-    ['reset()', `${msw.medianResetMs.toFixed(2)} ms`, ''],
+    ['reset()', `${msw.medianResetMs.toFixed(2)} ms`, `median of ${count(msw.resetCount)}`],
+    ...Array.from({ length: FIRST_RESETS }, (_, index) => [
+      `reset() #${index + 1} of a process`,
+      `${median(msw.firstResetsMs.map((run) => run[index]!)).toFixed(2)} ms`,
+      msw.firstResetsMs.map((run) => run[index]!.toFixed(2)).join(' '),
+    ]),
     ['messages page (30), through MSW', `${(msw.pageMswMs * 1000).toFixed(0)} µs`, ''],
     ['the same page, through the HTTP door', `${(msw.pageHttpMs * 1000).toFixed(0)} µs`, `MSW/HTTP ${msw.pageRatio.toFixed(2)}x (median of paired rounds)`],
   ]),

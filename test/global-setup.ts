@@ -1,15 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildCommonJs } from '../scripts/build-cjs.js';
 import { buildGraphiQL } from '../scripts/build-graphiql.js';
 
 /**
  * Builds dist/ once before the tests, so CLI tests run what users run (`node dist/cli/main.js`),
- * and GraphiQL's bundle (skipped when it is up to date), which the HTTP door serves from dist/.
+ * GraphiQL's bundle, which the HTTP door serves from dist/, and the CommonJS build Jest loads
+ * (dist/cjs/; both bundles are skipped when they are up to date).
  */
 export default async function setup(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
   const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
-  await buildGraphiQL();
+  await Promise.all([buildGraphiQL(), buildCommonJs()]);
 }

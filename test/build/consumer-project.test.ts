@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, succeed } from './child-processes.js';
+import { run, succeed, type Finished } from './child-processes.js';
+import { engineWarnings } from './consumer-project/install-output.js';
 import { chatTestBody, consumerPackageJson, consumerTsconfig, entriesTest, readmeMswSetup } from './consumer-project/files.js';
 
 /**
@@ -29,6 +30,7 @@ const tools = ['vitest', 'msw', 'typescript', '@types/node'].map((name) => {
 
 let project: string;
 let packed: string[];
+let install: Finished;
 const setup = readmeMswSetup(readFileSync(join(root, 'README.md'), 'utf8'));
 
 beforeAll(async () => {
@@ -43,7 +45,9 @@ beforeAll(async () => {
   writeFileSync(join(project, 'tsconfig.json'), consumerTsconfig);
   writeFileSync(join(project, 'chat.test.ts'), setup + chatTestBody);
   writeFileSync(join(project, 'entries.test.ts'), entriesTest);
-  await succeed('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${pack.filename}`, ...tools], project);
+  // Warnings are kept (not --loglevel=error): the install must print no EBADENGINE.
+  install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn', `./${pack.filename}`, ...tools], project);
+  if (install.status !== 0) throw new Error(`npm install failed (${install.status}):\n${install.stdout}\n${install.stderr}`);
 }, 180_000);
 
 // node_modules there is about 130 MB in thousands of files: slow to remove on a loaded machine.
@@ -63,6 +67,10 @@ describe('Parley packed and installed into a fresh project', { timeout: 120_000 
     expect(packed).toContain('dist/graphiql/graphiql.js');
     expect(packed.filter((path) => !/^(dist\/|fixtures\/|conformance\/|schema\.graphql$|README\.md$|LICENSE|package\.json$)/.test(path))).toEqual([]);
     expect(packed.filter((path) => /\.test\.|(^|\/)(test|bench|scripts|examples)\//.test(path))).toEqual([]);
+  });
+
+  it('installs without an engine warning (EBADENGINE) on this Node: no dependency of Parley requires a newer one than it declares', () => {
+    expect(engineWarnings(install.stdout + install.stderr)).toEqual([]);
   });
 
   it("the README's MSW setup is under 10 lines", () => {

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { chatText, type ChatMood } from './chat-texts.js';
 import { systemClock, type Clock } from '../state/clock.js';
 import { flatString, randomIds } from '../state/ids.js';
+import { importModule } from '../state/lazy.js';
 import { MockState, type MockStateOptions } from '../state/mock-state.js';
 import { addDemoAccounts, addDemoOrganisation, addFreshInvitations } from './people.js';
 import { addDemoFileLibrary, DemoFiles } from './file-library.js';
@@ -35,7 +36,7 @@ const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':whit
  */
 export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification' | 'fileQuotaBytes' | 'passwords'> & { clock?: Clock } = {}): Promise<MockState> {
   // `locale/en` loads one locale (about 25 ms) where the package root loads all of them (130 ms).
-  const { faker } = await import('@faker-js/faker/locale/en');
+  const { faker } = await importModule('@faker-js/faker/locale/en', () => import('@faker-js/faker/locale/en'));
   const password = DEMO_PASSWORD_HASH;
   // From here on everything runs synchronously, so seeding the shared instance cannot interleave
   // with another demo state being built in the same process.

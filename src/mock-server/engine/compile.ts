@@ -1,5 +1,6 @@
 import { getOperationAST, Kind, visit, type DocumentNode, type GraphQLSchema, type VariableDefinitionNode } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
+import { describeFailure } from '../state/lazy.js';
 
 /**
  * One operation compiled by graphql-jit, with what the engine needs to run it as graphql-js would.
@@ -41,7 +42,7 @@ export function loadCompiler(): Promise<Jit | undefined> {
     (loaded) => (jit = loaded),
     (error: unknown) => {
       unavailable = true;
-      console.warn(`Parley: graphql-jit could not load, so operations run on graphql-js (same results, slower): ${String(error)}`);
+      console.warn(`Parley: graphql-jit could not load, so operations run on graphql-js (same results, slower): ${describeFailure(error)}`);
       return undefined;
     },
   );

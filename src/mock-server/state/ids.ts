@@ -21,5 +21,22 @@ export function flatString(text: string): string {
   return String.fromCharCode.apply(null, codes);
 }
 
-/** Random v4 UUIDs from Web Crypto (Node 20 and browsers both have `crypto.randomUUID`). */
-export const randomIds: IdGenerator = () => flatString(globalThis.crypto.randomUUID());
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/**
+ * A random v4 UUID from `crypto.getRandomValues` (RFC 9562 5.4: version 4, variant 10xx), for where
+ * `crypto.randomUUID` is missing: jsdom before 22 (Jest 29's test environment), and a page served
+ * over plain http from another host than localhost (not a secure context).
+ */
+export function uuidFromRandomBytes(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  let text = '';
+  for (let index = 0; index < 16; index += 1) text += (index === 4 || index === 6 || index === 8 || index === 10 ? '-' : '') + HEX[bytes[index]!]!;
+  return text;
+}
+
+/** Random v4 UUIDs from Web Crypto: `crypto.randomUUID` (Node and secure pages), else {@link uuidFromRandomBytes}. */
+export const randomIds: IdGenerator = () =>
+  flatString(typeof globalThis.crypto.randomUUID === 'function' ? globalThis.crypto.randomUUID() : uuidFromRandomBytes());

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { schemaSdlText } from '../../../src/mock-server/graphql/generated/schema-sdl.js';
 import { nodePasswordHasher } from '../../../src/mock-server/platform/node-passwords.js';
 import { base64ToBytes, base64urlToText, bytesToBase64, bytesToBase64url, textToBase64url } from '../../../src/mock-server/state/base64.js';
 import { equalInConstantTime, webPasswordHasher } from '../../../src/mock-server/state/accounts/passwords.js';
-import { flatString } from '../../../src/mock-server/state/ids.js';
+import { flatString, randomIds, uuidFromRandomBytes } from '../../../src/mock-server/state/ids.js';
 import { schemaPath } from '../../../src/schema/load.js';
 
 describe('base64 without Buffer (state/base64.ts)', () => {
@@ -66,5 +66,32 @@ describe('what replaced Node APIs below the doors', () => {
 
   it('flatString copies any string exactly', () => {
     for (const text of ['', crypto.randomUUID(), 'é✓𝄞', 'x'.repeat(2000)]) expect(flatString(text)).toBe(text);
+  });
+
+  const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('v4 UUIDs from getRandomValues, where crypto.randomUUID is missing (jsdom 20, Jest 29; a page that is not a secure context)', () => {
+    const ids = new Set(Array.from({ length: 2000 }, () => uuidFromRandomBytes()));
+    expect(ids.size).toBe(2000);
+    for (const id of ids) expect(id).toMatch(V4);
+    // Every bit outside the version and variant varies.
+    const seen = [...ids].map((id) => id.replaceAll('-', ''));
+    for (let digit = 0; digit < 32; digit += 1) if (digit !== 12) expect(new Set(seen.map((id) => id[digit])).size).toBeGreaterThan(digit === 16 ? 3 : 15);
+  });
+
+  it('randomIds uses crypto.randomUUID when there is one, and the fallback when not', () => {
+    expect(randomIds()).toMatch(V4);
+    const randomUUID = vi.spyOn(globalThis.crypto, 'randomUUID');
+    randomIds();
+    expect(randomUUID).toHaveBeenCalledTimes(1);
+    randomUUID.mockRestore();
+    const saved = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(globalThis.crypto), 'randomUUID')!;
+    delete (Object.getPrototypeOf(globalThis.crypto) as { randomUUID?: unknown }).randomUUID;
+    try {
+      expect(typeof globalThis.crypto.randomUUID).toBe('undefined');
+      expect(randomIds()).toMatch(V4);
+    } finally {
+      Object.defineProperty(Object.getPrototypeOf(globalThis.crypto), 'randomUUID', saved);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { base64ToBytes, bytesToBase64 } from '../base64.js';
-import { lazy } from '../lazy.js';
+import { lazyModule } from '../lazy.js';
 import type { PasswordHash } from './records.js';
 
 /**
@@ -42,7 +42,7 @@ export function formatPasswordHash(salt: Uint8Array, key: Uint8Array): PasswordH
 
 const encoder = new TextEncoder();
 /** On first use: the Node doors never load it (they pass Node's scrypt). */
-const loadScrypt = lazy(() => import('@noble/hashes/scrypt.js'));
+const loadScrypt = lazyModule('@noble/hashes/scrypt.js', () => import('@noble/hashes/scrypt.js'));
 
 async function derive(password: string, salt: Uint8Array): Promise<Uint8Array> {
   const { N, r, p, keyLength } = passwordScrypt;

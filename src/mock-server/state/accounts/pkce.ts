@@ -1,7 +1,7 @@
-import { lazy } from '../lazy.js';
+import { lazyModule } from '../lazy.js';
 
 /** jose's base64url, from its subpath (the package root loads all of jose), on first use. */
-const loadBase64url = lazy(() => import('jose/base64url'));
+const loadBase64url = lazyModule('jose/base64url', () => import('jose/base64url'));
 
 /** RFC 7636 4.1: a code verifier is 43 to 128 unreserved characters. */
 const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;

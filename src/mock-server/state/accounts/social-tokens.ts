@@ -3,13 +3,16 @@ import { ErrorCode } from '../../../schema/error-codes.js';
 import { badInput, DomainError } from '../errors.js';
 import { quote } from '../input.js';
 import type { SocialProvider } from './records.js';
-import { lazy } from '../lazy.js';
+import { importModule, lazy } from '../lazy.js';
 import { emailKey } from '../emails.js';
 import { isVisibleText } from '../visible-text.js';
 
 /** jose's two decoders, from their subpaths (the package root loads all of jose), on first use. */
 export const loadJwtDecoders = lazy(async () => {
-  const [{ decodeJwt }, { decodeProtectedHeader }] = await Promise.all([import('jose/jwt/decode'), import('jose/decode/protected_header')]);
+  const [{ decodeJwt }, { decodeProtectedHeader }] = await Promise.all([
+    importModule('jose/jwt/decode', () => import('jose/jwt/decode')),
+    importModule('jose/decode/protected_header', () => import('jose/decode/protected_header')),
+  ]);
   return { decodeJwt, decodeProtectedHeader };
 });
 export type JwtDecoders = Awaited<ReturnType<typeof loadJwtDecoders>>;

@@ -1,9 +1,9 @@
-import { lazy } from '../lazy.js';
+import { importModule, lazy } from '../lazy.js';
 import type { SecretGenerator } from '../secrets.js';
 
 /** jose's HS256 signer and verifier, from their subpaths (the package root loads all of jose), on first use. */
 export const loadJwt = lazy(async () => {
-  const [{ SignJWT }, { jwtVerify }] = await Promise.all([import('jose/jwt/sign'), import('jose/jwt/verify')]);
+  const [{ SignJWT }, { jwtVerify }] = await Promise.all([importModule('jose/jwt/sign', () => import('jose/jwt/sign')), importModule('jose/jwt/verify', () => import('jose/jwt/verify'))]);
   return { SignJWT, jwtVerify };
 });
 
@@ -18,9 +18,13 @@ export class SigningKey {
 
   constructor(private readonly secrets: SecretGenerator) {}
 
-  /** The key, made on first use. */
+  /**
+   * The key, made on first use. Copied into this realm's Uint8Array: jose takes a key only if it
+   * is `instanceof Uint8Array`, and `TextEncoder` may come from another realm (jest-fixed-jsdom
+   * gives Node's to Jest's jsdom context, whose Uint8Array is not Node's).
+   */
   get(): Uint8Array {
-    return (this.key ??= new TextEncoder().encode(this.secrets(32)));
+    return (this.key ??= Uint8Array.from(new TextEncoder().encode(this.secrets(32))));
   }
 
   /** The key, for a snapshot: null until the first URL was signed or checked. */

@@ -1,6 +1,6 @@
 import type { Index as FlexIndex, IndexOptions } from 'flexsearch';
 import type { ConversationRecord } from '../conversations/records.js';
-import { lazy } from '../lazy.js';
+import { lazyModule } from '../lazy.js';
 import type { MessageRecord } from '../messages/records.js';
 import type { MessageWatcher } from '../messages/messages.js';
 import { searchWords } from './words.js';
@@ -8,7 +8,7 @@ import { indexScorer, LEVELS } from './relevance.js';
 import { allWords, type Levels, type MessageLookup } from './all-words.js';
 
 /** FlexSearch loads on the first search (about 10 ms), not at start-up. */
-const loadFlexSearch = lazy(async () => (await import('flexsearch')).Index);
+const loadFlexSearch = lazyModule('flexsearch', async () => (await import('flexsearch')).Index);
 type IndexClass = Awaited<ReturnType<typeof loadFlexSearch>>;
 
 /** A message found for a query, with its relevance level (0 the best; summed over the query's words). */

@@ -1,4 +1,4 @@
-import { lazy } from '../lazy.js';
+import { lazyModule } from '../lazy.js';
 import type { AreaContext } from '../context.js';
 import type { WorkspaceTables } from './tables.js';
 import { neutraliseFormula } from './csv-formula.js';
@@ -9,7 +9,7 @@ import type { DirectoryEntry, MemberDirectory } from './directory.js';
  * The browser build of csv-stringify's sync API (the same code as its Node entry, without the
  * stream machinery, so the domain stays loadable in a browser page), on the first export.
  */
-const loadStringify = lazy(async () => (await import('csv-stringify/browser/esm/sync')).stringify);
+const loadStringify = lazyModule('csv-stringify/browser/esm/sync', async () => (await import('csv-stringify/browser/esm/sync')).stringify);
 
 /**
  * The columns of `exportWorkspaceMembersCsv`, in order: the header row carries these names.

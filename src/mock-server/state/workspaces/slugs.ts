@@ -1,9 +1,9 @@
 import { badInput, conflict } from '../errors.js';
 import { quote } from '../input.js';
-import { lazy } from '../lazy.js';
+import { lazyModule } from '../lazy.js';
 
 /** slugify loads on the first `generateSlug`. */
-const loadSlugify = lazy(async () => (await import('slugify')).default);
+const loadSlugify = lazyModule('slugify', async () => (await import('slugify')).default);
 
 /** 1 to 48 lower-case ASCII letters, digits or inner dashes. */
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
