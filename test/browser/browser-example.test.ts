@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserTestsRun, launchChromium } from './chromium.js';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,8 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * download): the whole backend is Parley in a SharedWorker behind MSW's `setupWorker`. Nothing
  * listens for /graphql: Vite's preview server only serves the built files.
  */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const runs = existsSync(CHROMIUM) || process.env['CI'] === 'true';
 const configFile = fileURLToPath(new URL('../../examples/browser/vite.config.ts', import.meta.url));
 const publicDir = fileURLToPath(new URL('../../examples/browser/public', import.meta.url));
 
@@ -42,7 +40,7 @@ async function openTab(): Promise<Page> {
 
 const messages = (page: Page) => page.locator('#messages li').allTextContents();
 
-describe.skipIf(!runs)('examples/browser in headless Chromium', () => {
+describe.skipIf(!browserTestsRun)('examples/browser in headless Chromium', () => {
   beforeAll(async () => {
     // The worker script comes from the installed msw, as `npx msw init public` puts it (never committed).
     const mswPackage = createRequire(import.meta.url).resolve('msw/package.json');
@@ -51,7 +49,7 @@ describe.skipIf(!runs)('examples/browser in headless Chromium', () => {
     await build({ configFile, logLevel: 'warn' });
     server = await preview({ configFile, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false } });
     origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-background-networking'] });
+    browser = await launchChromium();
     context = await browser.newContext();
   }, 120_000);
 

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { browserTestsRun, launchChromium } from './chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { gql, ok } from '../support/client.js';
@@ -9,8 +9,6 @@ import { gql, ok } from '../support/client.js';
  * download). In CI the browser must be there (.ci/run installs it); elsewhere the file is skipped
  * without it.
  */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const runs = existsSync(CHROMIUM) || process.env['CI'] === 'true';
 
 let mock: RunningMockServer;
 let browser: Browser;
@@ -47,10 +45,10 @@ async function waitForResponse(predicate: (text: string) => boolean): Promise<st
   return text;
 }
 
-describe.skipIf(!runs)('GraphiQL in headless Chromium', () => {
+describe.skipIf(!browserTestsRun)('GraphiQL in headless Chromium', () => {
   beforeAll(async () => {
     mock = await startMockServer({ port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-background-networking'] });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('request', (request) => requested.push(request.url()));
     page.on('websocket', (socket) => requested.push(socket.url()));

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserTestsRun, launchChromium } from './chromium.js';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMessages, createCache, pendingMessage } from '../../examples/react-apollo/src/cache.js';
@@ -16,8 +16,6 @@ import { MESSAGES, type Message, type MessagePage } from '../../examples/react-a
  * listens for /graphql: Vite's preview server only serves the built files. Two tabs of one browser
  * context share the SharedWorker, so they are two clients of one backend: alice and bob.
  */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const runs = existsSync(CHROMIUM) || process.env['CI'] === 'true';
 const configFile = fileURLToPath(new URL('../../examples/react-apollo/vite.config.ts', import.meta.url));
 const publicDir = fileURLToPath(new URL('../../examples/react-apollo/public', import.meta.url));
 
@@ -80,7 +78,7 @@ function expectAscendingAndUnique(list: readonly Shown[]): void {
   expect(new Set(list.map((message) => message.id)).size).toBe(list.length);
 }
 
-describe.skipIf(!runs)('examples/react-apollo in headless Chromium', () => {
+describe.skipIf(!browserTestsRun)('examples/react-apollo in headless Chromium', () => {
   beforeAll(async () => {
     // The worker script comes from the installed msw, as `npx msw init public` puts it (never committed).
     const mswPackage = createRequire(import.meta.url).resolve('msw/package.json');
@@ -89,7 +87,7 @@ describe.skipIf(!runs)('examples/react-apollo in headless Chromium', () => {
     await build({ configFile, logLevel: 'warn' });
     server = await preview({ configFile, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false } });
     origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-background-networking'] });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
   }, 120_000);
 
