@@ -17,10 +17,11 @@
  * Skips the work (1 to 4 s) when the bundle is newer than every source under src/, this script,
  * its shims and the lock file.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { importMetaUrlPlugin } from './import-meta-url.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = `${root}dist/cjs`;
@@ -39,23 +40,15 @@ export const CJS_ENTRIES = [
  * folder up from dist/cjs/: so `new URL('../../schema.graphql', import.meta.url)` (the schema
  * file) finds what it finds in the ESM build. esbuild would leave it empty in CommonJS.
  */
-const importMetaUrl: Plugin = {
-  name: 'import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      const built = relative(`${root}src`, args.path).replace(/\.ts$/, '.js');
-      const url = `require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', ${JSON.stringify(built)})).href`;
-      return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
-    });
-  },
-};
+const importMetaUrl = importMetaUrlPlugin(
+  root,
+  (built) => `require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', ${JSON.stringify(built)})).href`,
+);
 
 function newestInput(): number {
   const sources = readdirSync(`${root}src`, { recursive: true, encoding: 'utf8' }).map((name) => join(root, 'src', name));
   const shims = readdirSync(`${root}scripts/cjs`).map((name) => `${root}scripts/cjs/${name}`);
-  return Math.max(...[...sources, ...shims, `${root}package-lock.json`, fileURLToPath(import.meta.url)].map((file) => statSync(file).mtimeMs));
+  return Math.max(...[...sources, ...shims, `${root}package-lock.json`, `${root}scripts/import-meta-url.ts`, fileURLToPath(import.meta.url)].map((file) => statSync(file).mtimeMs));
 }
 
 function upToDate(): boolean {

@@ -12,10 +12,10 @@
  * Runs after tsc (`npm run build`, test/global-setup.ts): tsc writes dist/cli/main.js, and this
  * replaces it. Takes about half a second.
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+import { importMetaUrlPlugin } from './import-meta-url.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = `${root}dist/cli`;
@@ -27,17 +27,7 @@ const CHUNK_PREFIX = 'chunk-';
  * this bundle is in dist/cli/, so `new URL('../../schema.graphql', import.meta.url)` in
  * src/schema/load.ts finds what it finds in dist/schema/load.js.
  */
-const importMetaUrl: Plugin = {
-  name: 'import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      const built = `../${relative(`${root}src`, args.path).replace(/\.ts$/, '.js')}`;
-      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(built)}, import.meta.url).href`), loader: 'ts' };
-    });
-  },
-};
+const importMetaUrl = importMetaUrlPlugin(root, (built) => `new URL(${JSON.stringify(`../${built}`)}, import.meta.url).href`);
 
 /** esbuild's options for the CLI bundle (a test builds with them too, without writing). */
 export function cliBuildOptions(): BuildOptions & { metafile: true } {
