@@ -23,11 +23,15 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     globalSetup: ['test/global-setup.ts'],
     // The rules of SPEC.md run through both execution paths of the engine (graphql-jit and
-    // graphql-js); everything else runs once, on the default adaptive path.
+    // graphql-js); everything else runs once, on the default adaptive path. test/consumers/ is
+    // Parley where users take it (the packed package in fresh projects, the docs' recipes, a fresh
+    // clone, headless Chromium): heavy installs and builds, which `.ci/run` runs on one Node
+    // version (`--project consumers` is left out of its second run).
     projects: [
       { extends: true, test: { name: 'spec:compiled', include: ['test/spec/**/*.test.ts'], env: { PARLEY_EXECUTION: 'compiled' } } },
       { extends: true, test: { name: 'spec:interpreted', include: ['test/spec/**/*.test.ts'], env: { PARLEY_EXECUTION: 'interpreted' } } },
-      { extends: true, test: { name: 'parley', include: ['test/**/*.test.ts'], exclude: ['test/spec/**'] } },
+      { extends: true, test: { name: 'parley', include: ['test/**/*.test.ts'], exclude: ['test/spec/**', 'test/consumers/**'] } },
+      { extends: true, test: { name: 'consumers', include: ['test/consumers/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { engineWarnings } from './consumer-project/install-output.js';
+import { engineWarnings } from '../consumers/consumer-project/install-output.js';
 
 /** The consumer tests' EBADENGINE check reads npm 11's warning as npm prints it (issue 28, on Node 20). */
 it("finds npm's EBADENGINE warnings in an install's output, and nothing in a clean one", () => {

@@ -8,7 +8,7 @@ import { expectCode, gql, ok } from '../support/client.js';
 /**
  * The SharedWorker relay without a browser: `hostParley` on a stand-in worker scope, two "tabs"
  * connected over MessageChannels, each with its own endpoint under one `setupServer`. The browser
- * example (test/browser/browser-example.test.ts) runs the same code in Chromium, WebSockets included.
+ * example (test/consumers/browser/browser-example.test.ts) runs the same code in Chromium, WebSockets included.
  */
 type Connect = (event: { readonly ports: readonly Port[] }) => void;
 

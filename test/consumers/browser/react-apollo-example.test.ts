@@ -4,11 +4,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserTestsRun, launchChromium } from './chromium.js';
+import { browserTestsRun, launchChromium } from '../chromium.js';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMessages, createCache, pendingMessage } from '../../examples/react-apollo/src/cache.js';
-import { MESSAGES, type Message, type MessagePage } from '../../examples/react-apollo/src/operations.js';
+import { addMessages, createCache, pendingMessage } from '../../../examples/react-apollo/src/cache.js';
+import { MESSAGES, type Message, type MessagePage } from '../../../examples/react-apollo/src/operations.js';
 
 /**
  * examples/react-apollo (React 19 + Apollo Client 4, Parley in a SharedWorker behind MSW), built
@@ -16,8 +16,8 @@ import { MESSAGES, type Message, type MessagePage } from '../../examples/react-a
  * listens for /graphql: Vite's preview server only serves the built files. Two tabs of one browser
  * context share the SharedWorker, so they are two clients of one backend: alice and bob.
  */
-const configFile = fileURLToPath(new URL('../../examples/react-apollo/vite.config.ts', import.meta.url));
-const publicDir = fileURLToPath(new URL('../../examples/react-apollo/public', import.meta.url));
+const configFile = fileURLToPath(new URL('../../../examples/react-apollo/vite.config.ts', import.meta.url));
+const publicDir = fileURLToPath(new URL('../../../examples/react-apollo/public', import.meta.url));
 
 let server: PreviewServer;
 let origin: string;

@@ -1,5 +1,5 @@
 /**
- * The commands of the README's shell blocks (```sh), which test/build/fresh-clone.test.ts runs
+ * The commands of the README's shell blocks (```sh), which test/consumers/fresh-clone.test.ts runs
  * in a fresh clone as a new user would. Each command is one of the kinds below; one the test does
  * not know fails it, so a command added to the README is a command tested.
  */

@@ -15,8 +15,8 @@ import { assignments, placeholders, readmeCommands, type ReadmeCommand } from '.
  * `npx parley --help`, `npm start` until it listens (on `$PORT=0`), the curl walk of "Try it"
  * against it, the conformance run against it, then Ctrl-C.
  *
- * Heavy (an install of some 760 packages: one to two minutes, more on a loaded machine), so it
- * runs on one Node version: `.ci/run` sets PARLEY_SKIP_FRESH_CLONE=1 for its second run (Node 24).
+ * Heavy (an install of some 760 packages: one to two minutes, more on a loaded machine), so it is
+ * in test/consumers/, which `.ci/run` runs on one Node version (vitest's `consumers` project).
  * What it tests is the committed tree at HEAD, not the working tree.
  */
 
@@ -26,7 +26,7 @@ const commands = readmeCommands(readme);
 const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 const isCheckout = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root }).status === 0;
-const skip = process.env['PARLEY_SKIP_FRESH_CLONE'] === '1' || !isCheckout;
+const skip = !isCheckout;
 const curlInstalled = spawnSync('curl', ['--version']).status === 0;
 
 /** The URL the README's conformance example points at; the test points it at the started mock. */

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserTestsRun, launchChromium } from './chromium.js';
+import { browserTestsRun, launchChromium } from '../chromium.js';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * download): the whole backend is Parley in a SharedWorker behind MSW's `setupWorker`. Nothing
  * listens for /graphql: Vite's preview server only serves the built files.
  */
-const configFile = fileURLToPath(new URL('../../examples/browser/vite.config.ts', import.meta.url));
-const publicDir = fileURLToPath(new URL('../../examples/browser/public', import.meta.url));
+const configFile = fileURLToPath(new URL('../../../examples/browser/vite.config.ts', import.meta.url));
+const publicDir = fileURLToPath(new URL('../../../examples/browser/public', import.meta.url));
 
 let server: PreviewServer;
 let origin: string;

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsRun, launchChromium } from './chromium.js';
+import { browserTestsRun, launchChromium } from '../chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
-import { gql, ok } from '../support/client.js';
+import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
+import { gql, ok } from '../../support/client.js';
 
 /**
  * GraphiQL in a real browser: Debian's chromium driven by playwright-core (never a browser

@@ -1,5 +1,5 @@
 /**
- * The Jest projects test/build/consumer-jest.test.ts installs Parley's tarball into (issue 28):
+ * The Jest projects test/consumers/consumer-jest.test.ts installs Parley's tarball into (issue 28):
  * what a frontend team on Jest has, Jest 29 or 30 with jsdom, TypeScript through babel-jest as
  * Jest's own "Getting Started" sets it up. Their configuration holds only what Jest and MSW ask
  * for, nothing for Parley: `require('parley/msw')` takes Parley's CommonJS build by itself.

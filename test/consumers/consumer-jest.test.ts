@@ -26,12 +26,10 @@ import {
  * Jest configuration does not mention.
  *
  * Heavy (two installs of about 500 packages: some 25 s each from npm's cache, minutes on a loaded
- * machine or a cold cache), so it runs on one Node version: `.ci/run` sets PARLEY_SKIP_JEST=1 for
- * its second run (Node 24).
+ * machine or a cold cache), so it is in test/consumers/, which `.ci/run` runs on one Node version.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const skip = process.env['PARLEY_SKIP_JEST'] === '1';
 
 /** msw and graphql-ws at the versions this repository installed: npm's cache has them. */
 const repoPackages = ['msw', 'graphql-ws'].map((name) => {
@@ -48,7 +46,6 @@ let workspace: string;
 const installs = new Map<number, Finished>();
 
 beforeAll(async () => {
-  if (skip) return;
   workspace = mkdtempSync(join(tmpdir(), 'parley-jest-'));
   // dist/ is fresh: test/global-setup.ts built it (dist/cjs/ too); the pack skips scripts, as in consumer-project.test.ts.
   const [pack] = JSON.parse(await succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', workspace], root)) as [{ filename: string }];
@@ -90,7 +87,7 @@ it("docs/msw.md shows, line for line, the Jest configuration and hooks these pro
   }
 });
 
-describe.skipIf(skip)('Parley packed and installed into Jest projects (jsdom)', () => {
+describe('Parley packed and installed into Jest projects (jsdom)', () => {
   for (const major of majors) {
     describe(`Jest ${major}`, () => {
       it('installs without an engine warning (EBADENGINE) on this Node', () => {

@@ -1,5 +1,5 @@
 /**
- * The files of the consumer project that test/build/consumer-project.test.ts installs Parley's
+ * The files of the consumer project that test/consumers/consumer-project.test.ts installs Parley's
  * tarball into: what a frontend team has after `npm install -D parley msw vitest`.
  */
 
