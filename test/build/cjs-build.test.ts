@@ -8,8 +8,8 @@ import { CJS_ENTRIES, CJS_EXTERNAL, commonJsBuildOptions } from '../../scripts/b
 /**
  * Parley's CommonJS build (scripts/build-cjs.ts), what Jest loads (issue 28): `require` gets it
  * through the exports map, `import` keeps the ESM build; it requires nothing but graphql, msw and
- * Node's own modules, and no `import()` is left in it for Jest to fail on. test/consumers/consumer-jest.test.ts
- * runs it under Jest 29 and 30; here it runs in plain Node.
+ * Node's own modules, and no `import()` is left in it for Jest to fail on. test/consumers/recipes/jest.test.ts
+ * runs it under Jest 29 and 30 (docs/recipes/jest.md); here it runs in plain Node.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
