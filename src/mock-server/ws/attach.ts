@@ -12,8 +12,15 @@ import type { WebSocketDoor, WebSocketDoorOptions } from './websocket-door.js';
  */
 export function attachWebSocketDoor(server: Server, engine: Engine, hosts: HostAllowList, options: WebSocketDoorOptions = {}): { close(): Promise<void> } {
   let door: Promise<WebSocketDoor> | undefined;
+  let closed = false;
   const load = () => (door ??= import('./websocket-door.js').then((module) => module.createWebSocketDoor(engine, options)));
-  server.once('listening', () => setImmediate(() => void load()));
+  // Loaded ahead, once listening, so the first upgrade does not wait for it. A close before then
+  // cancels it: a test that starts a server and closes it at once must not have a module load
+  // after it ended (Jest tears its module registry down and fails the load).
+  let ahead: NodeJS.Immediate | undefined;
+  server.once('listening', () => {
+    if (!closed) ahead = setImmediate(() => void load());
+  });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = (request.url ?? '/').split('?', 1)[0];
@@ -37,6 +44,8 @@ export function attachWebSocketDoor(server: Server, engine: Engine, hosts: HostA
 
   return {
     close: async () => {
+      closed = true;
+      clearImmediate(ahead);
       if (door) await (await door).close();
     },
   };
