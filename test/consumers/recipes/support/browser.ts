@@ -2,7 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { launchChromium } from '../../chromium.js';
 
 /**
@@ -106,8 +106,8 @@ export interface ShownMessage {
   readonly text: string;
 }
 
-/** The messages `page` shows, in document order: every `li[data-id]` below `within`. */
-export const shownMessages = (page: Page, within = 'body'): Promise<ShownMessage[]> =>
+/** The messages `page` (or a frame: Storybook's preview) shows, in document order: every `li[data-id]` below `within`. */
+export const shownMessages = (page: Page | Frame, within = 'body'): Promise<ShownMessage[]> =>
   page.$$eval(`${within} li[data-id]`, (items) =>
     items.map((item) => ({
       id: (item as HTMLElement).dataset['id']!,
@@ -117,7 +117,7 @@ export const shownMessages = (page: Page, within = 'body'): Promise<ShownMessage
   );
 
 /** Runs `query` as a GraphQL POST to `/graphql` from inside `page`, so MSW in that page answers it. */
-export async function gqlInPage<T>(page: Page, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+export async function gqlInPage<T>(page: Page | Frame, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   return page.evaluate(
     async ({ query, variables, token }) => {
       const response = await fetch('/graphql', {
@@ -134,7 +134,7 @@ export async function gqlInPage<T>(page: Page, query: string, variables: Record<
 }
 
 /** Bob, from inside `page`: logs in and sends `content` to the conversation titled `title`. */
-export async function sendAsBob(page: Page, title: string, content: string): Promise<void> {
+export async function sendAsBob(page: Page | Frame, title: string, content: string): Promise<void> {
   const { login } = await gqlInPage<{ login: { accessToken: string } }>(page, 'mutation Login($input: LoginInput!) { login(input: $input) { accessToken } }', {
     input: { email: 'bob@acme.test', password: 'parley-demo' },
   });
