@@ -67,10 +67,12 @@ describe.skipIf(!browserTestsRun)('docs/recipes/react.md in headless Chromium', 
 
   it('builds on the browser build and the Apollo Client modules', () => {
     expect(page.uses).toEqual([
-      { page: 'browser-build.md', paths: [] },
+      { page: 'browser-build.md', paths: ['src/parley.worker.ts', 'src/mock.ts', 'src/backend.ts', 'src/vite-env.d.ts'] },
       { page: 'apollo-client.md', paths: ['src/apollo/operations.ts', 'src/apollo/cache.ts', 'src/apollo/client.ts'] },
     ]);
     expect(project.run).toEqual(['npx vite']);
+    // Only what the page shows: none of the browser build's own app.
+    expect([...project.files.keys()].filter((path) => ['src/main.ts', 'src/chat.ts', 'src/api.ts'].includes(path))).toEqual([]);
   });
 
   it("alice sees #general's newest page, ascending", { timeout: 60_000 }, async () => {
