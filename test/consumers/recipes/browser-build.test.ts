@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type Finished } from '../child-processes.js';
+import type { Finished } from '../child-processes.js';
 import { browserTestsRun } from '../chromium.js';
-import { serveStatic, shownMessages, watchedBrowser, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
-import { buildProject, packedWorkspace, type Workspace } from './support/recipe-build.js';
+import { buildAndServe, expectAscendingOnce, shownMessages, type ServedRecipe, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
 import { readRecipe, recipeProject } from './support/recipe-page.js';
 
 /**
@@ -17,7 +15,7 @@ import { readRecipe, recipeProject } from './support/recipe-page.js';
 const page = readRecipe('browser-build.md');
 const project = recipeProject(page);
 
-let workspace: Workspace;
+let served: ServedRecipe;
 let build: Finished;
 let server: StaticServer;
 let chrome: WatchedBrowser;
@@ -26,13 +24,6 @@ let bob: Page;
 
 const messages = (tab: Page): Promise<ShownMessage[]> => shownMessages(tab, '#messages');
 const withText = async (tab: Page, text: string): Promise<ShownMessage[]> => (await messages(tab)).filter((message) => message.text.endsWith(`: ${text}`));
-
-function expectAscendingOnce(list: readonly ShownMessage[]): void {
-  const sequences = list.map((message) => message.sequence);
-  expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
-  expect(new Set(sequences).size).toBe(list.length);
-  expect(new Set(list.map((message) => message.id)).size).toBe(list.length);
-}
 
 /** A tab of the app as `person`, once it shows #general and its subscription is acknowledged. */
 async function open(person?: string): Promise<Page> {
@@ -50,23 +41,14 @@ async function send(tab: Page, text: string): Promise<void> {
 
 describe.skipIf(!browserTestsRun)('docs/recipes/browser-build.md in headless Chromium', () => {
   beforeAll(async () => {
-    workspace = await packedWorkspace('browser-build');
-    const dir = join(workspace.dir, 'project');
-    await buildProject(dir, project, workspace.tarball);
-    build = await run('sh', ['-c', 'npx vite build'], dir, { timeout: 300_000 });
-    if (build.status !== 0) throw new Error(`npx vite build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
-    server = await serveStatic(join(dir, 'dist'));
-    chrome = await watchedBrowser();
+    served = await buildAndServe({ name: 'browser-build', project, build: 'npx vite build', output: 'dist' });
+    ({ build, server, chrome } = served);
   }, 600_000);
 
-  afterAll(async () => {
-    await chrome?.close();
-    await server?.close();
-    await workspace?.remove();
-  }, 120_000);
+  afterAll(() => served?.close(), 120_000);
 
   it('the page says how to build and run the app, and the build warns of nothing', () => {
-    expect(project.setup).toEqual(['npm install --save-dev parley msw vite@8', 'npm install graphql-ws@6', 'npx msw init public --save']);
+    expect(project.setup).toEqual(['npm install --save-dev parley msw@2 vite@8', 'npm install graphql-ws@6', 'npx msw init public --save']);
     expect(project.run).toContain('npx vite build');
     expect(`${build.stdout}\n${build.stderr}`).not.toMatch(/warn|\(!\)/i);
   });

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../child-processes.js';
 import { engineWarnings } from '../consumer-project/install-output.js';
-import { buildProject, outcomes, packedWorkspace, type Built, type Workspace } from './support/recipe-build.js';
+import { buildProject, packedWorkspace, type Built, type Workspace, runWithReport } from './support/recipe-build.js';
 import { readRecipe, recipeProject, type RecipeProject } from './support/recipe-page.js';
 
 /**
@@ -74,10 +73,8 @@ describe.each(page.variants)('docs/recipes/jest.md with %s', (variant) => {
 
   it("the project's tests pass: alice reads and pages back #general, a live messageCreated, a reset before each test, both entries, node and jsdom", { timeout: 240_000 }, async () => {
     // The page's own command, with a JSON report, and Jest's cache in the project (removed with it) rather than in the machine's tmpdir.
-    const command = `${projects.get(variant)!.run[0]} --ci --json --outputFile=report.json --cacheDirectory=.jest-cache`;
-    const result = await run('sh', ['-c', command], dir(), { timeout: 210_000 });
-    expect(existsSync(join(dir(), 'report.json')), `jest wrote no report (${result.status}):\n${result.stdout}\n${result.stderr}`).toBe(true);
-    expect(outcomes(join(dir(), 'report.json')), result.stderr).toEqual([
+    const { finished: result, outcomes } = await runWithReport(dir(), projects.get(variant)!.run[0]!, '--ci --json --outputFile=report.json --cacheDirectory=.jest-cache');
+    expect(outcomes, result.stderr).toEqual([
       "passed: ...and the next test starts from the seed: bob's message is gone",
       'passed: alice gets a signed upload URL for her avatar',
       'passed: alice reads #general and pages back: ascending, each message once',

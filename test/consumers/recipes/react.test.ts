@@ -1,10 +1,7 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../child-processes.js';
 import { browserTestsRun } from '../chromium.js';
-import { serveStatic, shownMessages, watchedBrowser, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
-import { buildProject, packedWorkspace, type Workspace } from './support/recipe-build.js';
+import { buildAndServe, expectAscendingOnce, shownMessages, type ServedRecipe, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
 import { readRecipe, recipeProject } from './support/recipe-page.js';
 
 /**
@@ -17,7 +14,7 @@ import { readRecipe, recipeProject } from './support/recipe-page.js';
 const page = readRecipe('react.md');
 const project = recipeProject(page);
 
-let workspace: Workspace;
+let served: ServedRecipe;
 let server: StaticServer;
 let chrome: WatchedBrowser;
 let alice: Page;
@@ -26,13 +23,6 @@ let bob: Page;
 const messages = (tab: Page): Promise<ShownMessage[]> => shownMessages(tab, 'ul.messages');
 const withText = async (tab: Page, text: string): Promise<ShownMessage[]> => (await messages(tab)).filter((message) => message.text.endsWith(`: ${text}`));
 const pending = (tab: Page): Promise<number> => tab.locator('li[data-pending]').count();
-
-function expectAscendingOnce(list: readonly ShownMessage[]): void {
-  const sequences = list.map((message) => message.sequence);
-  expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
-  expect(new Set(sequences).size).toBe(list.length);
-  expect(new Set(list.map((message) => message.id)).size).toBe(list.length);
-}
 
 /** A tab of the app as `person`, once it shows #general and its socket is connected. */
 async function open(person?: string): Promise<Page> {
@@ -50,20 +40,11 @@ async function send(tab: Page, text: string): Promise<void> {
 
 describe.skipIf(!browserTestsRun)('docs/recipes/react.md in headless Chromium', () => {
   beforeAll(async () => {
-    workspace = await packedWorkspace('react');
-    const dir = join(workspace.dir, 'project');
-    await buildProject(dir, project, workspace.tarball);
-    const build = await run('sh', ['-c', 'npx vite build'], dir, { timeout: 300_000 });
-    if (build.status !== 0) throw new Error(`npx vite build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
-    server = await serveStatic(join(dir, 'dist'));
-    chrome = await watchedBrowser();
+    served = await buildAndServe({ name: 'react', project, build: 'npx vite build', output: 'dist' });
+    ({ server, chrome } = served);
   }, 900_000);
 
-  afterAll(async () => {
-    await chrome?.close();
-    await server?.close();
-    await workspace?.remove();
-  }, 120_000);
+  afterAll(() => served?.close(), 120_000);
 
   it('builds on the browser build and the Apollo Client modules', () => {
     expect(page.uses).toEqual([

@@ -1,10 +1,7 @@
-import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../child-processes.js';
 import { browserTestsRun } from '../chromium.js';
-import { sendAsBob, serveStatic, shownMessages, watchedBrowser, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
-import { buildProject, packedWorkspace, type Workspace } from './support/recipe-build.js';
+import { buildAndServe, sendAsBob, shownMessages, type ServedRecipe, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
 import { readRecipe, recipeProject } from './support/recipe-page.js';
 
 /**
@@ -18,7 +15,7 @@ import { readRecipe, recipeProject } from './support/recipe-page.js';
 const page = readRecipe('storybook.md');
 const project = recipeProject(page);
 
-let workspace: Workspace;
+let served: ServedRecipe;
 let server: StaticServer;
 let chrome: WatchedBrowser;
 let ui: Page;
@@ -49,20 +46,11 @@ async function openStory(id: string): Promise<void> {
 
 describe.skipIf(!browserTestsRun)('docs/recipes/storybook.md in headless Chromium', () => {
   beforeAll(async () => {
-    workspace = await packedWorkspace('storybook');
-    const dir = join(workspace.dir, 'project');
-    await buildProject(dir, project, workspace.tarball);
-    const build = await run('sh', ['-c', 'npx storybook build'], dir, { env: { STORYBOOK_DISABLE_TELEMETRY: '1' }, timeout: 480_000 });
-    if (build.status !== 0) throw new Error(`npx storybook build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
-    server = await serveStatic(join(dir, 'storybook-static'));
-    chrome = await watchedBrowser();
+    served = await buildAndServe({ name: 'storybook', project, build: 'npx storybook build', output: 'storybook-static', env: { STORYBOOK_DISABLE_TELEMETRY: '1' } });
+    ({ server, chrome } = served);
   }, 900_000);
 
-  afterAll(async () => {
-    await chrome?.close();
-    await server?.close();
-    await workspace?.remove();
-  }, 120_000);
+  afterAll(() => served?.close(), 120_000);
 
   it('the page says how to run and build Storybook', () => {
     expect(project.run).toEqual(['npx storybook dev -p 6006', 'npx storybook build']);

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { run } from '../child-processes.js';
-import { buildProject, outcomes, packedWorkspace, type Workspace } from './support/recipe-build.js';
+import { buildProject, packedWorkspace, type Workspace, runWithReport, VITEST_REPORT } from './support/recipe-build.js';
 import { readRecipe, recipeProject } from './support/recipe-page.js';
 
 /**
@@ -38,9 +37,8 @@ it('the modules and the test type-check', { timeout: 120_000 }, async () => {
 });
 
 it("the project's tests pass: paging back, a live messageCreated, the optimistic send, the catch-up, a reset between tests", { timeout: 240_000 }, async () => {
-  const result = await run('sh', ['-c', `${project.run[1]} --reporter=json --outputFile=report.json`], dir, { timeout: 210_000 });
-  expect(existsSync(join(dir, 'report.json')), `vitest wrote no report (${result.status}):\n${result.stdout}\n${result.stderr}`).toBe(true);
-  expect(outcomes(join(dir, 'report.json')), result.stderr).toEqual([
+  const { finished: result, outcomes } = await runWithReport(dir, project.run[1]!, VITEST_REPORT);
+  expect(outcomes, result.stderr).toEqual([
     'passed: ...is gone in the next: each test starts from the seed',
     'passed: a message sent in one test...',
     'passed: after a reconnect, alice catches up with messagesSince on what was sent while her socket was down',

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../child-processes.js';
-import { buildSharedProjects, outcomes, packedWorkspace, type Workspace } from './support/recipe-build.js';
+import { buildSharedProjects, packedWorkspace, type Workspace, runWithReport, VITEST_REPORT } from './support/recipe-build.js';
 import { readRecipe, recipeProject, type RecipeProject } from './support/recipe-page.js';
 
 /**
@@ -32,9 +30,8 @@ describe.each(page.variants)('docs/recipes/vitest.md in %s', (variant) => {
   it("the project's tests pass: alice reads and pages back #general, a live messageCreated, a reset between tests", { timeout: 240_000 }, async () => {
     const dir = join(workspace.dir, 'project', variant);
     // The page's own command, with a JSON report added.
-    const result = await run('sh', ['-c', `${projects.get(variant)!.run[0]} --reporter=json --outputFile=report.json`], dir, { timeout: 210_000 });
-    expect(existsSync(join(dir, 'report.json')), `vitest wrote no report (${result.status}):\n${result.stdout}\n${result.stderr}`).toBe(true);
-    expect(outcomes(join(dir, 'report.json')), result.stderr).toEqual([
+    const { finished: result, outcomes } = await runWithReport(dir, projects.get(variant)!.run[0]!, VITEST_REPORT);
+    expect(outcomes, result.stderr).toEqual([
       "passed: ...is gone in the next: each test starts from the seed",
       'passed: a message sent in one test...',
       "passed: alice reads #general and pages back: ascending, each message once",

@@ -3,7 +3,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { run, type Finished } from '../../child-processes.js';
 import { launchChromium } from '../../chromium.js';
+import { buildProject, packedWorkspace, type Workspace } from './recipe-build.js';
+import type { RecipeProject } from './recipe-page.js';
 
 /**
  * What the browser recipes' tests share: a static server for a built app (Vite's `dist/`,
@@ -100,6 +104,14 @@ export async function watchedBrowser(): Promise<WatchedBrowser> {
 }
 
 /** A message as a page shows it: `li[data-id][data-sequence]`. */
+/** A list as a chat shows it: ascending by sequence, each message once. */
+export function expectAscendingOnce(list: readonly ShownMessage[]): void {
+  const sequences = list.map((message) => message.sequence);
+  expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+  expect(new Set(sequences).size).toBe(list.length);
+  expect(new Set(list.map((message) => message.id)).size).toBe(list.length);
+}
+
 export interface ShownMessage {
   readonly id: string;
   readonly sequence: number;
@@ -148,4 +160,43 @@ export async function sendAsBob(page: Page | Frame, title: string, content: stri
   );
   const conversationId = conversations.nodes.find((node) => node.title === title)!.id;
   await gqlInPage(page, 'mutation Send($input: SendMessageInput!) { sendMessage(input: $input) { id } }', { input: { conversationId, clientMessageId: crypto.randomUUID(), content } }, token);
+}
+
+/** A recipe's app, built and served, and a Chromium to drive it. */
+export interface ServedRecipe {
+  readonly workspace: Workspace;
+  /** The project's folder. */
+  readonly dir: string;
+  /** What the build printed. */
+  readonly build: Finished;
+  readonly server: StaticServer;
+  readonly chrome: WatchedBrowser;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds a browser recipe's project (see {@link buildProject}), runs its build command as the
+ * page shows it (`npx vite build`, `npx storybook build`), serves `output` and starts Chromium.
+ * Rejects with the build's output when it fails.
+ */
+export async function buildAndServe(options: { name: string; project: RecipeProject; build: string; output: string; env?: Record<string, string> }): Promise<ServedRecipe> {
+  const workspace = await packedWorkspace(options.name);
+  const dir = join(workspace.dir, 'project');
+  await buildProject(dir, options.project, workspace.tarball);
+  const build = await run('sh', ['-c', options.build], dir, { env: options.env, timeout: 480_000 });
+  if (build.status !== 0) throw new Error(`${options.build} failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
+  const server = await serveStatic(join(dir, options.output));
+  const chrome = await watchedBrowser();
+  return {
+    workspace,
+    dir,
+    build,
+    server,
+    chrome,
+    async close() {
+      await chrome.close();
+      await server.close();
+      await workspace.remove();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -121,4 +121,20 @@ export function outcomes(reportFile: string): string[] {
       ...file.assertionResults.map((test) => `${test.status}: ${test.title} ${test.failureMessages.join('\n')}`.trim()),
     ])
     .sort();
+}
+
+/** What makes Vitest write the JSON report {@link runWithReport} reads. */
+export const VITEST_REPORT = '--reporter=json --outputFile=report.json';
+
+/**
+ * Runs a page's test command in `dir` as the page shows it, plus `flags` that make the runner
+ * write `report.json` (Vitest's {@link VITEST_REPORT}, Jest's `--json --outputFile=report.json`);
+ * resolves with what it printed and the report's {@link outcomes}. Rejects, with the output, when
+ * the runner wrote no report.
+ */
+export async function runWithReport(dir: string, command: string, flags: string): Promise<{ finished: Finished; outcomes: string[] }> {
+  const finished = await run('sh', ['-c', `${command} ${flags}`], dir, { timeout: 210_000 });
+  const report = join(dir, 'report.json');
+  if (!existsSync(report)) throw new Error(`\`${command}\` wrote no report (${finished.status}):\n${finished.stdout}\n${finished.stderr}`);
+  return { finished, outcomes: outcomes(report) };
 }
