@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSnapshot, restoreSnapshot } from '../../../src/mock-server/state/snapshot/index.js';
+import { readStateFile } from '../../../src/mock-server/persist/read-state-file.js';
+import { MockState } from '../../../src/mock-server/state/mock-state.js';
+import { exportSnapshot, restoreSnapshot } from '../../../src/mock-server/state/snapshot/index.js';
 import { lineStarting, root, startProcess } from '../../support/cli-process.js';
 import { gql, ok } from '../../support/client.js';
 import { createWorkspace, registerActor, send } from '../../support/world.js';
@@ -50,7 +52,8 @@ describe('mock serve --persist FILE', () => {
 
   it.each([
     ['garbage', () => 'not a snapshot at all', 'the snapshot is not JSON (truncated or corrupt)'],
-    ['truncated JSON', (good: string) => good.slice(0, Math.floor(good.length / 2)), 'the snapshot is not JSON (truncated or corrupt)'],
+    ['a file cut short inside its base', (good: string) => good.slice(0, Math.floor(good.length / 2)), 'the file ends before its base does: it is truncated or corrupt'],
+    ['a snapshot document cut short', (good: string) => JSON.stringify(exportSnapshot(new MockState())).slice(0, 500), 'the snapshot is not JSON (truncated or corrupt)'],
     ['JSON of another format', () => '{"format":"other-tool","version":1}', 'this is not a Parley state snapshot'],
     ['another version', (good: string) => good.replace('"version":1', '"version":7'), 'snapshot version 7 is not supported: this Parley reads version 1'],
   ])('refuses %s: exit 2, one line on stderr, the file left byte for byte', async (_name, corrupt, words) => {
@@ -75,8 +78,8 @@ describe('mock serve --persist FILE', () => {
   });
 });
 
-/** Workspaces in the state file now (it is always whole: writes are atomic renames). */
-const workspacesIn = (file: string) => restoreSnapshot(parseSnapshot(readFileSync(file, 'utf8'))).tables.workspaces.size;
+/** Workspaces in the state file now (a torn last append is left out, as at start). */
+const workspacesIn = async (file: string) => restoreSnapshot((await readStateFile(file))!.document).tables.workspaces.size;
 
 describe('kill -9 while writing', () => {
   it('leaves the file at the previous or the next good state, never torn', async () => {
@@ -90,12 +93,12 @@ describe('kill -9 while writing', () => {
       // Once this child's writes have reached the disk (however loaded the machine), kill it at a
       // random moment of its stream of writes.
       const deadline = Date.now() + 10_000;
-      while (workspacesIn(file) === workspaces && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      while ((await workspacesIn(file)) === workspaces && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 150)));
       const exited = new Promise((resolve) => writer.once('exit', resolve));
       writer.kill('SIGKILL');
       await exited;
-      const now = workspacesIn(file);
+      const now = await workspacesIn(file);
       expect(now).toBeGreaterThan(workspaces);
       workspaces = now;
     }
