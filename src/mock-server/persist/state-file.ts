@@ -104,6 +104,7 @@ export class StateFileWriter {
   private handle: FileHandle | null = null;
   private baseBytes = 0;
   private logBytes = 0;
+  private bases = 0;
   private rewrite: Rewrite | null = null;
   private readonly stops: (() => void)[];
 
@@ -171,9 +172,9 @@ export class StateFileWriter {
     this.handle = null;
   }
 
-  /** Bytes of the file as it stands: its base, and what was appended since. */
-  get size(): { readonly baseBytes: number; readonly logBytes: number } {
-    return { baseBytes: this.baseBytes, logBytes: this.logBytes };
+  /** The file as it stands: bytes of its base and of what was appended since, and how many bases were written. */
+  get size(): { readonly baseBytes: number; readonly logBytes: number; readonly bases: number } {
+    return { baseBytes: this.baseBytes, logBytes: this.logBytes, bases: this.bases };
   }
 
   private changed(): void {
@@ -286,6 +287,7 @@ export class StateFileWriter {
         this.handle = written;
         this.baseBytes = baseBytes;
         this.logBytes = logBytes;
+        this.bases += 1;
       });
     } catch (error) {
       await handle?.close().catch(() => undefined);
