@@ -283,6 +283,8 @@ export class StateFileWriter {
         await written.sync();
         await rename(temporary, file);
         await syncDirectory(dirname(file));
+        // Swapped while this step ran: the file holds the old state, whole; the new one's base follows.
+        if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
         await this.handle?.close();
         this.handle = written;
         this.baseBytes = baseBytes;

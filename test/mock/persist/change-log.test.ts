@@ -41,6 +41,7 @@ async function changeEverything(state: MockState, step: () => Promise<void>): Pr
   await step();
   state.messages.removeReaction(sent.id, 'tada', bob);
   state.conversations.markAsRead(general.id, sent.sequence, bob);
+  await step();
   state.conversationSettings.setMuted(general.id, true, bob);
   state.conversationSettings.setPinned(general.id, true, bob);
   await step();
@@ -51,7 +52,7 @@ async function changeEverything(state: MockState, step: () => Promise<void>): Pr
   state.workspaces.update({ id: workspace!.id, name: 'Acme, logged' }, alice);
   const department = state.departments.create(workspace!.id, { name: 'Logging', leadUserId: bob }, alice);
   state.departments.update(workspace!.id, department.department.id, { name: 'Logs', leadUserId: null }, alice);
-  state.workspaces.changeRole(workspace!.id, bob, 'ADMIN', alice);
+  state.workspaces.changeRole(workspace!.id, bob, 'MEMBER', alice);
   await step();
   for (const notification of state.notificationInbox.page(bob, null, 50).nodes.slice(0, 2)) state.notificationInbox.markRead(notification.id, bob);
   state.notificationInbox.markAllRead(bob);
@@ -62,7 +63,7 @@ async function changeEverything(state: MockState, step: () => Promise<void>): Pr
   state.sessions.refresh(tokens.refreshToken);
   await step();
   state.departments.delete(workspace!.id, department.department.id, alice);
-  state.workspaces.removeMember(workspace!.id, bob, alice);
+  state.workspaces.removeMember(workspace!.id, idOf(state, 'carol@acme.test'), alice);
   await step();
 }
 
