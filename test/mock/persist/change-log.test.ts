@@ -42,6 +42,11 @@ async function changeEverything(state: MockState, step: () => Promise<void>): Pr
   state.messages.removeReaction(sent.id, 'tada', bob);
   state.conversations.markAsRead(general.id, sent.sequence, bob);
   await step();
+  // Nothing later rewrites alice's membership: this step alone must carry her read marker.
+  const reply = state.messages.send({ conversationId: general.id, clientMessageId: 'log-2', content: 'hi' }, bob);
+  await step();
+  state.conversations.markAsRead(general.id, reply.sequence, alice);
+  await step();
   state.conversationSettings.setMuted(general.id, true, bob);
   state.conversationSettings.setPinned(general.id, true, bob);
   await step();
