@@ -57,15 +57,23 @@ async function request(what: string, url: string, init: RequestInit): Promise<Re
   return response;
 }
 
+/** A request that must be refused, and the check (a refusal may change the state: an OAuth code is spent). */
+async function refused(query: string, variables: Record<string, unknown>): Promise<void> {
+  const response = await gql(mock.url, query, variables);
+  expect(response.errors, 'the request was meant to be refused').toBeDefined();
+  await expectFileEqualsLiveState(`a refused ${query.slice(0, 40)}`);
+}
+
 const PASSWORD = 'correct horse battery';
-async function register(name: string): Promise<Actor> {
+async function register(name: string): Promise<Actor & { username: string }> {
   const suffix = randomUUID().slice(0, 8);
   const email = `${name}-${suffix}@example.test`;
-  await call('mutation($i: RegisterInput!) { register(input: $i) }', { i: { displayName: name, email, password: PASSWORD, username: `${name}_${suffix}` } });
+  const username = `${name}_${suffix}`;
+  await call('mutation($i: RegisterInput!) { register(input: $i) }', { i: { displayName: name, email, password: PASSWORD, username } });
   const actor = await logIn(mock.url, email, PASSWORD);
   await expectFileEqualsLiveState('login');
   called.add('login');
-  return actor;
+  return { ...actor, username };
 }
 
 async function upload(actor: Actor, scope: 'PRIVATE' | 'PUBLIC' = 'PRIVATE', contentType = 'text/plain'): Promise<{ key: string; size: number }> {
@@ -118,15 +126,23 @@ describe('the --persist log after every mutation of the schema', () => {
     // Messages.
     const send = async (content: string, extra: Record<string, unknown> = {}, actor = owner, conversationId = general) =>
       (await call<{ sendMessage: { id: string; sequence: number } }>('mutation($i: SendMessageInput!) { sendMessage(input: $i) { id sequence } }', { i: { conversationId, clientMessageId: randomUUID(), content, ...extra } }, actor.token)).sendMessage;
-    const first = await send(`hello @bob_`);
+    // One message that notifies two members, a reply, and a second mention of bob (his counts of the day exist).
+    const first = await send(`hello @${bob.username} and @${carol.username}`);
     const reply = await send('a reply', { replyToMessageId: first.id }, bob);
+    await send(`again, @${bob.username}`);
     await call('mutation($c: ID!, $s: Int!) { markConversationAsRead(conversationId: $c, sequence: $s) { id } }', { c: general, s: reply.sequence }, owner.token);
     await call('mutation($c: ID!, $s: Int!) { markConversationAsRead(conversationId: $c, sequence: $s) { id } }', { c: general, s: first.sequence }, carol.token);
     await call('mutation($id: ID!, $c: String!) { editMessage(id: $id, content: $c) { id } }', { id: first.id, c: 'hello again' }, owner.token);
     for (const actor of [bob, carol]) await call('mutation($id: ID!) { addReaction(messageId: $id, emoji: "👍") { id } }', { id: first.id }, actor.token);
     await call('mutation($id: ID!) { removeReaction(messageId: $id, emoji: "👍") { id } }', { id: first.id }, bob.token);
-    const attached = await upload(owner);
-    await send('with a file', { attachments: [{ key: attached.key, fileName: 'a.txt', contentType: 'text/plain', size: attached.size }] });
+    // Two messages with files in one conversation, the first deleted: the conversation's index of attachments changes in place.
+    const withFile = async () => {
+      const attached = await upload(owner);
+      return send('with a file', { attachments: [{ key: attached.key, fileName: 'a.txt', contentType: 'text/plain', size: attached.size }] });
+    };
+    const firstFile = await withFile();
+    await withFile();
+    await call('mutation($id: ID!) { deleteMessage(id: $id) { id } }', { id: firstFile.id }, owner.token);
     await call('mutation($id: ID!) { deleteMessage(id: $id) { id } }', { id: reply.id }, bob.token);
 
     // Files.
@@ -139,7 +155,7 @@ describe('the --persist log after every mutation of the schema', () => {
     const stored = await storedFile();
     await call('mutation($id: ID!, $f: ID) { moveStoredFile(id: $id, folderId: $f) { id } }', { id: stored, f: createFileFolder.id }, owner.token);
     await call('mutation($id: ID!) { renameStoredFile(id: $id, fileName: "renamed.txt") { id } }', { id: stored }, owner.token);
-    await call('mutation($id: ID!) { setStoredFilePinned(id: $id, pinned: true) { id } }', { id: stored }, owner.token);
+    for (const pinned of [true, false]) await call('mutation($id: ID!, $p: Boolean!) { setStoredFilePinned(id: $id, pinned: $p) { id } }', { id: stored, p: pinned }, owner.token);
     await send('sharing it', { sharedFileIds: [stored] });
     await call('mutation($id: ID!) { trashStoredFile(id: $id) { id } }', { id: stored }, owner.token);
     await call('mutation($id: ID!) { restoreStoredFile(id: $id) { id } }', { id: stored }, owner.token);
@@ -154,12 +170,21 @@ describe('the --persist log after every mutation of the schema', () => {
     await call('mutation($i: UpdateWorkspaceInput!) { updateWorkspace(input: $i) { id } }', { i: { id: w, name: 'Guarded' } }, owner.token);
     await call('mutation($w: ID!) { setWorkspaceJoinEmailDomains(input: {workspaceId: $w, domains: ["example.test"]}) }', { w }, owner.token);
     await call('mutation($i: InviteToWorkspaceInput!) { inviteToWorkspace(input: $i) { sent } }', { i: { workspaceId: w, invitations: [{ email: `invited-${randomUUID().slice(0, 6)}@example.test`, role: 'MEMBER' }] } }, owner.token);
-    const { createDepartment } = await call<{ createDepartment: { id: string } }>('mutation($w: ID!, $i: DepartmentInput!) { createDepartment(workspaceId: $w, input: $i) { id } }', { w, i: { name: 'Guards', leadUserId: bob.id } }, owner.token);
-    await call('mutation($w: ID!, $id: ID!, $i: DepartmentInput!) { updateDepartment(workspaceId: $w, id: $id, input: $i) { id } }', { w, id: createDepartment.id, i: { name: 'Wardens', leadUserId: carol.id } }, owner.token);
-    await call('mutation($w: ID!, $u: ID!, $d: ID) { assignMemberDepartment(workspaceId: $w, userId: $u, departmentId: $d) { userId } }', { w, u: bob.id, d: createDepartment.id }, owner.token);
+    const department = async (name: string, lead: string | null) =>
+      (await call<{ createDepartment: { id: string } }>('mutation($w: ID!, $i: DepartmentInput!) { createDepartment(workspaceId: $w, input: $i) { id } }', { w, i: { name, leadUserId: lead } }, owner.token)).createDepartment.id;
+    const update = (id: string, name: string, lead: string | null) => call('mutation($w: ID!, $id: ID!, $i: DepartmentInput!) { updateDepartment(workspaceId: $w, id: $id, input: $i) { id } }', { w, id, i: { name, leadUserId: lead } }, owner.token);
+    const assign = (userId: string, departmentId: string | null) => call('mutation($w: ID!, $u: ID!, $d: ID) { assignMemberDepartment(workspaceId: $w, userId: $u, departmentId: $d) { userId } }', { w, u: userId, d: departmentId }, owner.token);
+    const guards = await department('Guards', bob.id);
+    await update(guards, 'Wardens', carol.id);
+    await assign(owner.id, guards);
+    // The lead moves to another department (the one she led has no lead), then leads it, then leaves the workspace.
+    const scouts = await department('Scouts', null);
+    await assign(carol.id, scouts);
+    await update(scouts, 'Scouts', carol.id);
     await call('mutation($w: ID!, $u: ID!) { changeWorkspaceMemberRole(workspaceId: $w, userId: $u, role: GUEST) { role } }', { w, u: bob.id }, owner.token);
-    await call('mutation($w: ID!, $id: ID!) { deleteDepartment(workspaceId: $w, id: $id) }', { w, id: createDepartment.id }, owner.token);
     await call('mutation($w: ID!, $u: ID!) { removeWorkspaceMember(workspaceId: $w, userId: $u) }', { w, u: carol.id }, owner.token);
+    // Its members (bob, the owner) are left without a department.
+    await call('mutation($w: ID!, $id: ID!) { deleteDepartment(workspaceId: $w, id: $id) }', { w, id: guards }, owner.token);
 
     // Notifications (bob was mentioned and replied to; a newcomer's join notifies the owner).
     await join(await register('dave'));
@@ -178,14 +203,27 @@ describe('the --persist log after every mutation of the schema', () => {
     await call('mutation($e: String!) { resendVerificationEmail(email: $e) }', { e: unverified });
     const mails = await mailsTo(mock.origin, unverified, 'ev_');
     await call('mutation($t: String!) { verifyEmail(token: $t) }', { t: mails.at(-1)!.token });
+    const LOGIN_WITH_OAUTH = 'mutation($i: OAuthLoginInput!) { loginWithOAuth(input: $i) { accessToken } }';
+    const oauthCode = async (verifier: string) => {
+      // A query that adds a row (the pending request), checked as a change.
+      const { oauthAuthorizationUrl } = await call<{ oauthAuthorizationUrl: string }>('query($i: OAuthAuthorizationUrlInput!) { oauthAuthorizationUrl(input: $i) }', { i: { provider: 'IDP_TWO', codeChallenge: createHash('sha256').update(verifier).digest('base64url'), state: 's' } });
+      // The consent page binds the request's redirect URI; the form answers it.
+      expect((await request('the OAuth consent page', oauthAuthorizationUrl, {})).status).toBe(200);
+      const consent = await request('the OAuth consent form', oauthAuthorizationUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision: 'approve', account: owner.id }).toString() });
+      return new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    };
     const verifier = randomBytes(32).toString('base64url');
-    const { oauthAuthorizationUrl } = ok(await gql<{ oauthAuthorizationUrl: string }>(mock.url, 'query($i: OAuthAuthorizationUrlInput!) { oauthAuthorizationUrl(input: $i) }', { i: { provider: 'IDP_TWO', codeChallenge: createHash('sha256').update(verifier).digest('base64url'), state: 's' } }));
-    const consent = await request('the OAuth consent form', oauthAuthorizationUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision: 'approve', account: owner.id }).toString() });
-    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-    await call('mutation($i: OAuthLoginInput!) { loginWithOAuth(input: $i) { accessToken } }', { i: { provider: 'IDP_TWO', code, codeVerifier: verifier } });
+    await call(LOGIN_WITH_OAUTH, { i: { provider: 'IDP_TWO', code: await oauthCode(verifier), codeVerifier: verifier } });
+    // A wrong verifier spends the code all the same.
+    await refused(LOGIN_WITH_OAUTH, { i: { provider: 'IDP_TWO', code: await oauthCode(verifier), codeVerifier: randomBytes(32).toString('base64url') } });
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const idToken = `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: 'https://idp-two.parley.test', sub: 'guard-1', email: 'guard@example.test', email_verified: true, exp: 4102444800 })}.`;
-    await call('mutation($t: String) { exchangeSocialToken(input: {provider: IDP_TWO, idpTwoIdToken: $t}) { accessToken } }', { t: idToken });
+    const idToken = (sub: string, email: string) => `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: 'https://idp-two.parley.test', sub, email, email_verified: true, exp: 4102444800 })}.`;
+    const SOCIAL = 'mutation($t: String) { exchangeSocialToken(input: {provider: IDP_TWO, idpTwoIdToken: $t}) { accessToken } }';
+    await call(SOCIAL, { t: idToken('guard-1', 'guard@example.test') });
+    // An unverified account that the provider vouches for: linked, and its address verified in place.
+    const unvouched = `s-${randomUUID().slice(0, 6)}@example.test`;
+    await call('mutation($i: RegisterInput!) { register(input: $i) }', { i: { displayName: 'S', email: unvouched, password: PASSWORD, username: `s_${randomUUID().slice(0, 6)}` } });
+    await call(SOCIAL, { t: idToken('guard-2', unvouched) });
 
     const { __schema } = ok(await gql<{ __schema: { mutationType: { fields: { name: string }[] } } }>(mock.url, '{ __schema { mutationType { fields { name } } } }'));
     expect([...called].sort()).toEqual(__schema.mutationType.fields.map((field) => field.name).sort());
