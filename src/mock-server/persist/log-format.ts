@@ -24,7 +24,12 @@ const hex = (value: number) => value.toString(16).padStart(8, '0');
 
 /** One line of the file: `json`, its checksum, a newline. */
 export function line(json: string): string {
-  return `${json}\t${hex(crc32(json))}\n`;
+  return `${json}${lineEnd(crc32(json))}`;
+}
+
+/** What follows a line's JSON whose CRC-32 is `checksum` (for a line made piece by piece). */
+export function lineEnd(checksum: number): string {
+  return `\t${hex(checksum)}\n`;
 }
 
 /** The JSON of one complete line (without its newline), or null when its checksum does not match. */

@@ -1,5 +1,6 @@
 import { chmod, open, rename, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Engine } from '../engine/engine.js';
 import { StateJournal, stateRecords } from '../state/changes/journal.js';
@@ -7,7 +8,7 @@ import type { ChangeRecord } from '../state/changes/records.js';
 import type { MockState, MockStateOptions } from '../state/mock-state.js';
 import { SnapshotError } from '../state/snapshot/errors.js';
 import { restoreSnapshot } from '../state/snapshot/restore.js';
-import { BASE_END, HEADER, line } from './log-format.js';
+import { BASE_END, HEADER, line, lineEnd } from './log-format.js';
 import { readStateFile } from './read-state-file.js';
 
 /**
@@ -67,7 +68,7 @@ export async function loadStateFile(file: string, options: MockStateOptions): Pr
 
 /** Work of one slice of a base before the event loop gets a turn. */
 const SLICE_MS = 4;
-/** ...and at most this much JSON in one line. */
+/** ...and at most this much JSON in one line (one base line). */
 const SLICE_BYTES = 1 << 20;
 
 /** A base being written to a temporary file while the mock keeps serving. */
@@ -157,6 +158,14 @@ export class StateFileWriter {
       if (!this.handle) return;
     }
     await this.enqueue(() => this.append());
+  }
+
+  /**
+   * Writes a fresh base now, as a compaction does (the bench times one while changes stream in);
+   * resolves once it has replaced the file, or once one already under way has.
+   */
+  async compact(): Promise<void> {
+    await this.startRewrite().done;
   }
 
   /** Stops listening, writes what is not written yet (a compaction under way is dropped: the file is complete without it), closes the file. */
@@ -253,22 +262,34 @@ export class StateFileWriter {
       let bytes = await write(handle, line(JSON.stringify(HEADER)));
       const records = stateRecords(state);
       for (let done = false; !done; ) {
-        const batch: ChangeRecord[] = [];
+        // The slice's line is made within its time, 64 records at a time, JSON, bytes and checksum:
+        // encoding rows costs far more than reading them, so it is what the time must bound.
+        const parts: Buffer[] = [];
+        let checksum = 0;
         const until = performance.now() + SLICE_MS;
         let size = 0;
-        while (performance.now() < until && size < SLICE_BYTES) {
+        while (!done && performance.now() < until && size < SLICE_BYTES) {
+          const chunk: ChangeRecord[] = [];
           for (let n = 0; n < 64; n += 1) {
             const next = records.next();
             if (next.done) {
               done = true;
               break;
             }
-            batch.push(next.value);
+            chunk.push(next.value);
           }
-          if (done) break;
-          size += 64 * 128;
+          if (chunk.length === 0) break;
+          const json = JSON.stringify(chunk);
+          // `[a,b]` then `,c,d`...: the pieces make one JSON array.
+          const part = Buffer.from(parts.length === 0 ? json.slice(0, -1) : `,${json.slice(1, -1)}`);
+          checksum = crc32(part, checksum);
+          parts.push(part);
+          size += part.length;
         }
-        if (batch.length > 0) bytes += await write(handle, line(JSON.stringify(batch)));
+        if (parts.length > 0) {
+          parts.push(Buffer.from(`]${lineEnd(crc32(']', checksum))}`));
+          bytes += await write(handle, Buffer.concat(parts));
+        }
         if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
         await nextTurn();
       }
@@ -307,8 +328,8 @@ export class StateFileWriter {
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function write(handle: FileHandle, text: string): Promise<number> {
-  const bytes = Buffer.from(text);
+async function write(handle: FileHandle, text: string | Buffer): Promise<number> {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   await handle.write(bytes);
   return bytes.length;
 }
