@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every figure of the mock, measured in one run: start-up, memory, deep paging,
- * throughput against the anchors of DESIGN.md, and realtime fan-out against its own anchors.
+ * throughput against the anchors of DESIGN.md, realtime fan-out against its own anchors, and
+ * --persist under a stream of changes at 1,000 to 1,000,000 messages.
  * Benchmarks, never assertions: PASS/MISS compares a median with a target, nothing fails.
  */
 import { cpus, platform, arch } from 'node:os';
@@ -17,6 +18,7 @@ import { table } from './table.js';
 import { measureSearch, searchReport, worstSearchRatio } from './search.js';
 import { FIRST_RESETS, measureMswDoor } from './msw-door.js';
 import { median } from './stats.js';
+import { measurePersist, persistOptionsFromEnv, persistReport } from './persist.js';
 
 const PAGING_TARGET = 1.3;
 const SEARCH_TARGET = 3;
@@ -120,6 +122,10 @@ const realtime = realtimeReport(await measureRealtime(realtimeOptions, progress)
 console.log(`\n${realtimeHeading(realtimeOptions).join('\n')}`);
 console.log(realtime.lines.join('\n'));
 
+const persistOptions = persistOptionsFromEnv();
+const persist = persistReport(await measurePersist(persistOptions, progress), persistOptions);
+console.log(`\n${persist.lines.join('\n')}`);
+
 progress('conformance: parley conformance run against a local mock ...');
 const conformance = await measureConformance();
 console.log(`\nconformance: \`parley conformance run\` against a local mock, whole CLI process: ${conformance.runs.map((t) => ms(t)).join(', ')}`);
@@ -194,6 +200,7 @@ console.log(
       `target < ${ms(CONFORMANCE_TARGET_MS)}`,
       verdict(conformance.medianMs < CONFORMANCE_TARGET_MS),
     ],
+    ...persist.summary,
     [
       `memory with ${count(memory.messages)} messages`,
       `${count(memory.rssPerMessage)} B/message RSS`,

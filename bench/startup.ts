@@ -39,7 +39,7 @@ function readyStatus(host: string, port: number): Promise<number> {
 const elapsedMs = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
 
 /** One cold start of the CLI; the child is stopped (SIGTERM, by its pid) before this resolves. */
-async function startOnce(extraArgs: readonly string[]): Promise<StartupSample> {
+export async function startOnce(extraArgs: readonly string[], timeoutMs = TIMEOUT_MS): Promise<StartupSample> {
   const start = process.hrtime.bigint();
   const child = spawn(process.execPath, ['dist/cli/main.js', 'mock', 'serve', '--port', '0', ...extraArgs], {
     cwd: ROOT,
@@ -49,7 +49,7 @@ async function startOnce(extraArgs: readonly string[]): Promise<StartupSample> {
   let output = '';
   try {
     const listening = await new Promise<{ host: string; port: number; ms: number }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "listening" line within ${TIMEOUT_MS} ms:\n${output}`)), TIMEOUT_MS);
+      const timer = setTimeout(() => reject(new Error(`no "listening" line within ${timeoutMs} ms:\n${output}`)), timeoutMs);
       const onData = (chunk: Buffer) => {
         output += chunk.toString('utf8');
         const match = LISTENING.exec(output);
@@ -64,7 +64,7 @@ async function startOnce(extraArgs: readonly string[]): Promise<StartupSample> {
     for (;;) {
       const status = await readyStatus(listening.host, listening.port);
       if (status === 200) return { listeningMs: listening.ms, readyMs: elapsedMs(start) };
-      if (elapsedMs(start) > TIMEOUT_MS) throw new Error(`/ready answered ${status} for ${TIMEOUT_MS} ms`);
+      if (elapsedMs(start) > timeoutMs) throw new Error(`/ready answered ${status} for ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   } finally {

@@ -23,9 +23,9 @@ export interface MockServerOptions extends MockOptions, HttpDoorOptions {
   readonly random?: boolean | RandomModeOptions;
   /**
    * Keep the state in this file (`parley mock serve --persist FILE`): loaded at start when it
-   * exists (a torn, corrupt or incompatible file is refused: `startMockServer` rejects with
-   * `StateFileRefused` and leaves it untouched), written after changes, debounced and atomically,
-   * and at `close()`. Without a file yet, the state is built as usual (`state`, `empty`, demo).
+   * exists (a corrupt or incompatible file is refused: `startMockServer` rejects with
+   * `StateFileRefused` and leaves it untouched; a torn last append is cut off), kept up to date by
+   * appending what changed, debounced, and at `close()`. Without a file yet, the state is built as usual (`state`, `empty`, demo).
    * Ignored in `random` mode.
    */
   readonly persist?: string | PersistOptions;
@@ -57,9 +57,10 @@ const persistOptions = (persist: string | PersistOptions): PersistOptions => (ty
 async function persistedMock(options: MockServerOptions, persist: PersistOptions, door: DoorChoices): Promise<{ mock: Mock; writer: StateFileWriter }> {
   const { loadStateFile, StateFileWriter } = await import('./persist/state-file.js');
   const loaded = await loadStateFile(persist.file, stateOptions(options, door.passwords));
-  const mock = mockOf(loaded ?? (await startingState(options, door.passwords)), options, door);
-  const writer = new StateFileWriter(mock.engine, persist);
-  if (!loaded) await writer.writeNow();
+  const mock = mockOf(loaded?.state ?? (await startingState(options, door.passwords)), options, door);
+  const writer = new StateFileWriter(mock.engine, persist, loaded?.log);
+  // Opens the file's log for appending, or writes a base when there is none yet.
+  await writer.writeNow();
   return { mock, writer };
 }
 

@@ -1,26 +1,35 @@
-import { chmod, readFile } from 'node:fs/promises';
-import writeFileAtomic from 'write-file-atomic';
+import { chmod, open, rename, truncate, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Engine } from '../engine/engine.js';
+import { StateJournal, stateRecords } from '../state/changes/journal.js';
+import type { ChangeRecord } from '../state/changes/records.js';
 import type { MockState, MockStateOptions } from '../state/mock-state.js';
 import { SnapshotError } from '../state/snapshot/errors.js';
-import { exportSnapshot } from '../state/snapshot/export.js';
 import { restoreSnapshot } from '../state/snapshot/restore.js';
+import { BASE_END, HEADER, line, lineEnd } from './log-format.js';
+import { readStateFile } from './read-state-file.js';
 
 /**
  * The mode of the state file: its owner alone reads and writes it, because it holds every live
- * session token and password hash (write-file-atomic would otherwise copy the mode of the file it
- * replaces, or take 0644 from a usual umask).
+ * session token and password hash.
  */
 export const STATE_FILE_MODE = 0o600;
 
-/** How `--persist` writes: debounced, so a burst of changes costs one write. */
+/** How `--persist` writes: debounced, so a burst of changes costs one append. */
 export interface PersistOptions {
   /** The state file. */
   readonly file: string;
-  /** Write this long after the last change. @default 250 */
+  /** Append this long after the last change. @default 250 */
   readonly debounceMs?: number;
   /** ...but no later than this after the first unwritten change, however busy the mock is. @default 2000 */
   readonly maxWaitMs?: number;
+  /**
+   * Compact (write a fresh base) once the appended changes pass this many bytes, or the base's
+   * size if that is larger: the file stays within about twice a fresh one. @default 1048576
+   */
+  readonly compactAfterBytes?: number;
 }
 
 /** A state file that exists but cannot be loaded: the mock refuses to start and leaves it untouched. */
@@ -28,88 +37,153 @@ export class StateFileRefused extends Error {
   override readonly name = 'StateFileRefused';
 }
 
-/**
- * The state saved in `file`, restored with `options`; null when there is no such file (the mock
- * then starts as usual and writes one). A file that is torn, corrupt, of another format or
- * version, or unreadable is refused with a {@link StateFileRefused} whose message is one sentence.
- */
-export async function loadStateFile(file: string, options: MockStateOptions): Promise<MockState | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    throw new StateFileRefused(`cannot read the --persist file ${file} (${code ?? String(error)}); it is left untouched.`);
-  }
-  let state: MockState;
-  try {
-    // The checks (and valibot) load only when there is a file to check.
-    const { parseSnapshot } = await import('../state/snapshot/validate.js');
-    state = restoreSnapshot(parseSnapshot(text), options);
-  } catch (error) {
-    if (!(error instanceof SnapshotError)) throw error;
-    throw new StateFileRefused(`refusing the --persist file ${file}, left untouched: ${error.message.replace(/\.$/, '')}.`);
-  }
-  // A good file written by an older version (or copied in) may be readable by others: narrow it
-  // now, not at the first change. Not fatal: where modes do not apply, the next write still
-  // replaces it with a new file of STATE_FILE_MODE.
-  await chmod(file, STATE_FILE_MODE).catch(() => undefined);
-  return state;
+/** A `--persist` file as loaded: its state, and where its log stands (null: it needs a base written). */
+export interface LoadedStateFile {
+  readonly state: MockState;
+  readonly log: { readonly length: number; readonly baseBytes: number; readonly tornBytes: number } | null;
 }
 
 /**
- * Keeps `file` equal to the engine's state: after every change the engine reports (a mutation
- * from any door, an upload, a reset or restore), it writes a snapshot, debounced, atomically
- * (write-file-atomic: a temporary file, fsync, rename), so after a crash or `kill -9` the file
- * holds either the previous or the next good state, never a torn one. One write at a time; a
- * change during a write schedules another.
+ * The state saved in `file`, restored with `options`; null when there is no such file (the mock
+ * then starts as usual and writes one). A file that is corrupt (not a torn last append), of
+ * another format or version, or unreadable is refused with a {@link StateFileRefused} whose
+ * message is one sentence, and left untouched. A torn last append is left out (the writer cuts it off).
+ */
+export async function loadStateFile(file: string, options: MockStateOptions): Promise<LoadedStateFile | null> {
+  let loaded: LoadedStateFile | null;
+  try {
+    const contents = await readStateFile(file);
+    loaded = contents && { state: restoreSnapshot(contents.document, options), log: contents.log };
+  } catch (error) {
+    if (error instanceof SnapshotError) throw new StateFileRefused(`refusing the --persist file ${file}, left untouched: ${error.message.replace(/\.$/, '')}.`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StateFileRefused(`cannot read the --persist file ${file} (${code ?? String(error)}); it is left untouched.`);
+  }
+  // A good file written by an older version (or copied in) may be readable by others: narrow it
+  // now, not at the first change. Not fatal: where modes do not apply, the next base is a new
+  // file of STATE_FILE_MODE.
+  if (loaded) await chmod(file, STATE_FILE_MODE).catch(() => undefined);
+  return loaded;
+}
+
+/** Work of one slice of a base before the event loop gets a turn. */
+const SLICE_MS = 4;
+/** ...and at most this much JSON in one line (one base line). */
+const SLICE_BYTES = 1 << 20;
+
+/** A base being written to a temporary file while the mock keeps serving. */
+interface Rewrite {
+  /** The flushes since it started, appended to it before it replaces the file. */
+  readonly buffered: string[];
+  aborted: boolean;
+  readonly done: Promise<void>;
+}
+
+class Aborted extends Error {}
+
+/**
+ * Keeps `file` equal to the engine's state, at a cost proportional to each change, not to the
+ * state (docs/architecture.md, "Persistence"). After every change the engine reports (a mutation
+ * from any door, an upload), it appends the changed rows (debounced: one line per flush) and
+ * fsyncs, so after a crash or `kill -9` the file holds every flush but at most a torn last one.
+ * Once the appended changes outgrow the base, it writes a fresh base (compaction) into a
+ * temporary file, a slice at a time between turns of the event loop, then appends the flushes
+ * made meanwhile and renames it over the file. A state swap (reset, restore, fixtures) writes a
+ * fresh base the same way: until it is in place the file holds the state before the swap.
  */
 export class StateFileWriter {
   private readonly debounceMs: number;
   private readonly maxWaitMs: number;
+  private readonly compactAfterBytes: number;
   private timer: NodeJS.Timeout | undefined;
   /** When the oldest unwritten change happened, or undefined when everything is written. */
   private dirtySince: number | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private readonly stop: () => void;
+  /** Appends and the last step of a rewrite, one at a time. */
+  private queue: Promise<void> = Promise.resolve();
+  private journal: StateJournal;
+  /** The file, open for appending, when it holds a base of the state being served. */
+  private handle: FileHandle | null = null;
+  private baseBytes = 0;
+  private logBytes = 0;
+  private bases = 0;
+  private rewrite: Rewrite | null = null;
+  private readonly stops: (() => void)[];
 
   constructor(
     private readonly engine: Engine,
     private readonly options: PersistOptions,
+    /** Where the loaded file's log stands; without it (no file yet, a snapshot document), the first write is a base. */
+    private readonly loaded: LoadedStateFile['log'] = null,
   ) {
     this.debounceMs = options.debounceMs ?? 250;
     this.maxWaitMs = options.maxWaitMs ?? 2_000;
-    this.stop = engine.onChange(() => this.changed());
+    this.compactAfterBytes = options.compactAfterBytes ?? 1 << 20;
+    this.journal = new StateJournal(engine.state);
+    this.stops = [
+      engine.onChange(() => this.changed()),
+      engine.onStateReplaced((state) => this.replaced(state)),
+    ];
   }
 
   /**
-   * Writes the state now (at start, when there was no file) and resolves once it is on disk;
-   * rejects with a {@link StateFileRefused} when the file cannot be written.
+   * Makes the file ready: opens a loaded log for appending (cutting off a torn last append), or
+   * writes a base when there is none. Resolves once it is on disk; rejects with a
+   * {@link StateFileRefused} when the file cannot be written.
    */
-  writeNow(): Promise<void> {
-    clearTimeout(this.timer);
-    this.dirtySince = undefined;
-    this.writing = this.writing.then(() => this.write(true));
-    return this.writing;
+  async writeNow(): Promise<void> {
+    if (this.loaded && !this.handle && !this.rewrite) {
+      try {
+        if (this.loaded.tornBytes > 0) await truncate(this.options.file, this.loaded.length);
+        this.handle = await open(this.options.file, 'a', STATE_FILE_MODE);
+        this.baseBytes = this.loaded.baseBytes;
+        this.logBytes = this.loaded.length - this.loaded.baseBytes;
+      } catch (error) {
+        throw new StateFileRefused(`cannot write the --persist file ${this.options.file} (${reason(error)}).`);
+      }
+      if (this.loaded.tornBytes > 0) console.error(`[parley] the --persist file ${this.options.file} ended in a torn write (${this.loaded.tornBytes} bytes): cut off, the rest recovered.`);
+      this.compactIfDue();
+      return;
+    }
+    await this.startRewrite(true).done;
   }
 
-  /** Writes what is not written yet, and resolves once every write is done (at shutdown). */
-  flush(): Promise<void> {
+  /** Writes what is not written yet, and resolves once it is on disk (a base being written for a new state included). */
+  async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.dirtySince !== undefined) {
-      this.dirtySince = undefined;
-      // The snapshot is taken when the write starts, after the previous write has finished.
-      this.writing = this.writing.then(() => this.write());
+    this.dirtySince = undefined;
+    if (!this.handle) {
+      // No base of this state in the file yet: the base is what is written (the changes since with it).
+      await (this.rewrite ?? this.startRewrite()).done;
+      if (!this.handle) return;
     }
-    return this.writing;
+    await this.enqueue(() => this.append());
   }
 
-  /** Flushes and stops listening. */
+  /**
+   * Writes a fresh base now, as a compaction does (the bench times one while changes stream in);
+   * resolves once it has replaced the file, or once one already under way has.
+   */
+  async compact(): Promise<void> {
+    await this.startRewrite().done;
+  }
+
+  /** Stops listening, writes what is not written yet (a compaction under way is dropped: the file is complete without it), closes the file. */
   async close(): Promise<void> {
-    this.stop();
+    for (const stop of this.stops) stop();
+    const rewrite = this.rewrite;
+    if (rewrite && this.handle) rewrite.aborted = true;
+    await rewrite?.done;
     await this.flush();
+    await this.queue;
+    this.journal.detach();
+    await this.handle?.close();
+    this.handle = null;
+  }
+
+  /** The file as it stands: bytes of its base and of what was appended since, and how many bases were written. */
+  get size(): { readonly baseBytes: number; readonly logBytes: number; readonly bases: number } {
+    return { baseBytes: this.baseBytes, logBytes: this.logBytes, bases: this.bases };
   }
 
   private changed(): void {
@@ -120,15 +194,150 @@ export class StateFileWriter {
     this.timer = setTimeout(() => void this.flush(), Math.max(0, at - now));
   }
 
-  private async write(strict = false): Promise<void> {
-    const text = JSON.stringify(exportSnapshot(this.engine.state));
+  /** A new state: its changes are recorded from now on, and the file gets a base of it. */
+  private replaced(state: MockState): void {
+    this.journal.detach();
+    this.journal = new StateJournal(state);
+    if (this.rewrite) this.rewrite.aborted = true;
+    // The file holds the old state: nothing more is appended to it, the next write is a base.
+    const handle = this.handle;
+    this.handle = null;
+    void this.enqueue(async () => {
+      await handle?.close();
+    });
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Appends the changes since the last append: one line, fsynced. */
+  private async append(): Promise<void> {
+    const records = this.journal.take();
+    if (records.length === 0) return;
+    const text = line(JSON.stringify(records));
+    this.rewrite?.buffered.push(text);
+    if (!this.handle) {
+      // A base is being written for a new state: this reaches the file with it.
+      if (!this.rewrite) this.startRewrite();
+      return;
+    }
     try {
-      await writeFileAtomic(this.options.file, text, { fsync: true, mode: STATE_FILE_MODE });
+      await this.handle.write(text);
+      await this.handle.datasync();
+      this.logBytes += Buffer.byteLength(text);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (strict) throw new StateFileRefused(`cannot write the --persist file ${this.options.file} (${reason}).`);
-      // The mock keeps serving; the next change tries again.
-      console.error(`[parley] could not write the --persist file ${this.options.file}: ${reason}`);
+      // The mock keeps serving; a compaction writes the whole state again.
+      console.error(`[parley] could not write the --persist file ${this.options.file}: ${reason(error)}`);
+    }
+    this.compactIfDue();
+  }
+
+  private compactIfDue(): void {
+    if (!this.rewrite && this.handle && this.logBytes > Math.max(this.compactAfterBytes, this.baseBytes)) this.startRewrite();
+  }
+
+  /** Starts writing a base of the state being served (or of the next, if it is swapped meanwhile). */
+  private startRewrite(strict = false): Rewrite {
+    if (this.rewrite && !this.rewrite.aborted) return this.rewrite;
+    const buffered: string[] = [];
+    const rewrite: Rewrite = { buffered, aborted: false, done: Promise.resolve() };
+    this.rewrite = rewrite;
+    (rewrite as { done: Promise<void> }).done = this.writeBase(rewrite, strict).finally(() => {
+      if (this.rewrite === rewrite) this.rewrite = null;
+    });
+    return rewrite;
+  }
+
+  private async writeBase(rewrite: Rewrite, strict: boolean): Promise<void> {
+    const { file } = this.options;
+    const state = this.engine.state;
+    const temporary = `${file}.${process.pid}.base`;
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(temporary, 'w', STATE_FILE_MODE);
+      await handle.chmod(STATE_FILE_MODE);
+      let bytes = await write(handle, line(JSON.stringify(HEADER)));
+      const records = stateRecords(state);
+      for (let done = false; !done; ) {
+        // The slice's line is made within its time, 64 records at a time, JSON, bytes and checksum:
+        // encoding rows costs far more than reading them, so it is what the time must bound.
+        const parts: Buffer[] = [];
+        let checksum = 0;
+        const until = performance.now() + SLICE_MS;
+        let size = 0;
+        while (!done && performance.now() < until && size < SLICE_BYTES) {
+          const chunk: ChangeRecord[] = [];
+          for (let n = 0; n < 64; n += 1) {
+            const next = records.next();
+            if (next.done) {
+              done = true;
+              break;
+            }
+            chunk.push(next.value);
+          }
+          if (chunk.length === 0) break;
+          const json = JSON.stringify(chunk);
+          // `[a,b]` then `,c,d`...: the pieces make one JSON array.
+          const part = Buffer.from(parts.length === 0 ? json.slice(0, -1) : `,${json.slice(1, -1)}`);
+          checksum = crc32(part, checksum);
+          parts.push(part);
+          size += part.length;
+        }
+        if (parts.length > 0) {
+          parts.push(Buffer.from(`]${lineEnd(crc32(']', checksum))}`));
+          bytes += await write(handle, Buffer.concat(parts));
+        }
+        if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
+        await nextTurn();
+      }
+      bytes += await write(handle, line(JSON.stringify(BASE_END)));
+      const baseBytes = bytes;
+      const written = handle;
+      // The last step waits for appends under way, and none starts until the file is replaced.
+      await this.enqueue(async () => {
+        if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
+        let logBytes = 0;
+        for (const text of rewrite.buffered) logBytes += await write(written, text);
+        await written.sync();
+        await rename(temporary, file);
+        await syncDirectory(dirname(file));
+        // Swapped while this step ran: the file holds the old state, whole; the new one's base follows.
+        if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
+        await this.handle?.close();
+        this.handle = written;
+        this.baseBytes = baseBytes;
+        this.logBytes = logBytes;
+        this.bases += 1;
+      });
+    } catch (error) {
+      await handle?.close().catch(() => undefined);
+      await unlink(temporary).catch(() => undefined);
+      if (error instanceof Aborted) {
+        // Swapped meanwhile: the new state gets a base of its own.
+        if (!this.handle && this.rewrite === rewrite) queueMicrotask(() => this.startRewrite());
+        return;
+      }
+      if (strict) throw new StateFileRefused(`cannot write the --persist file ${file} (${reason(error)}).`);
+      console.error(`[parley] could not write the --persist file ${file}: ${reason(error)}`);
     }
   }
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function write(handle: FileHandle, text: string | Buffer): Promise<number> {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  await handle.write(bytes);
+  return bytes.length;
+}
+
+/** Makes a rename durable (where directories can be opened: not on Windows). */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r').catch(() => null);
+  if (!handle) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close();
 }

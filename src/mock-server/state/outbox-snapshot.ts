@@ -1,9 +1,12 @@
 import type { OutboxTables } from './outbox.js';
 import type { SavedOutboxTables } from './outbox-snapshot-schema.js';
-import { copy, fill, list, type AreaCodec } from './snapshot/codec.js';
+import { copy, fill, row, saveRows, type AreaCodec, type RowCodecs } from './snapshot/codec.js';
+
+const rows: RowCodecs<OutboxTables, SavedOutboxTables> = { outbox: row(copy) };
 
 /** The outbox's mails in a snapshot, oldest first. */
 export const outboxSnapshot: AreaCodec<OutboxTables, SavedOutboxTables> = {
-  save: (tables) => ({ outbox: list(tables.outbox, copy) }),
+  rows,
+  save: (tables) => saveRows(rows, tables),
   load: (saved, tables) => fill(tables.outbox, saved.outbox, copy),
 };

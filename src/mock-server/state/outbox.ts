@@ -1,4 +1,5 @@
 import type { AreaContext } from './context.js';
+import { TrackedMap } from './changes/tracked-map.js';
 
 /** A mail the mock would have sent. */
 export interface MailRecord {
@@ -15,11 +16,11 @@ export interface MailRecord {
 
 /** The outbox's one table: mails by id, oldest first. */
 export interface OutboxTables {
-  readonly outbox: Map<string, MailRecord>;
+  readonly outbox: TrackedMap<string, MailRecord>;
 }
 
 export function createOutboxTables(): OutboxTables {
-  return { outbox: new Map() };
+  return { outbox: new TrackedMap() };
 }
 
 export type NewMail = Omit<MailRecord, 'id' | 'sentAt'>;

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../../src/mock-server/create-engine.js';
+import { readStateFile } from '../../../src/mock-server/persist/read-state-file.js';
 import { StateFileWriter } from '../../../src/mock-server/persist/state-file.js';
 import { MockState } from '../../../src/mock-server/state/mock-state.js';
 
@@ -10,7 +11,7 @@ import { MockState } from '../../../src/mock-server/state/mock-state.js';
 describe('StateFileWriter', () => {
   let file: string;
   const engine = createEngine(new MockState());
-  const users = () => (JSON.parse(readFileSync(file, 'utf8')) as { tables: { users: unknown[] } }).tables.users.length;
+  const users = async () => (await readStateFile(file))!.document.tables.users.length;
   /** A change: one more user in the state, and the engine told. */
   const change = (n: number) => {
     engine.state.tables.users.set(`u${n}`, { id: `u${n}`, username: `u${n}`, displayName: 'U', email: `u${n}@x.test`, password: null, emailVerifiedAt: null, avatarKey: null, twoFactor: null, createdAt: 0 });
@@ -38,7 +39,7 @@ describe('StateFileWriter', () => {
     expect(await settle()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await writer.flush();
-    expect(users()).toBe(engine.state.tables.users.size);
+    expect(await users()).toBe(engine.state.tables.users.size);
     await writer.close();
   });
 
@@ -52,6 +53,6 @@ describe('StateFileWriter', () => {
     change(15);
     expect(await settle()).toBe(true);
     await writer.close();
-    expect(users()).toBe(engine.state.tables.users.size);
+    expect(await users()).toBe(engine.state.tables.users.size);
   });
 });

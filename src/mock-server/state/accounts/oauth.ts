@@ -150,6 +150,7 @@ export class OAuthFlow {
     }
     // Spent before the await below, so that two concurrent presentations cannot both succeed.
     code.usedAt = now;
+    this.ctx.tables.oauthCodes.touch(code.code);
     if (code.expiresAt <= now) {
       throw unauthenticated(`the authorization code has expired (codes live ${oauthRules.codeLifetimeMs / 60_000} minutes): start the flow again`);
     }
@@ -160,6 +161,7 @@ export class OAuthFlow {
     const user = this.users.get(code.userId);
     const tokens = this.sessions.open(user.id, false);
     code.refreshToken = tokens.refreshToken;
+    this.ctx.tables.oauthCodes.touch(code.code);
     return { user, tokens };
   }
 
@@ -175,8 +177,10 @@ export class OAuthFlow {
       throw badInput(`this authorization request has expired (the page can be answered for ${oauthRules.requestLifetimeMs / 60_000} minutes); start again from the app`, 'request_id');
     }
     const wanted = checkRedirectUri(redirectUri ?? DEFAULT_REDIRECT_URI);
-    if (request.redirectUri === null) request.redirectUri = wanted;
-    else if (request.redirectUri !== wanted) {
+    if (request.redirectUri === null) {
+      request.redirectUri = wanted;
+      oauthRequests.touch(requestId);
+    } else if (request.redirectUri !== wanted) {
       throw badInput(`redirect_uri must stay ${request.redirectUri}, the one this request was first opened with, but is ${wanted}`, 'redirect_uri');
     }
     return request;

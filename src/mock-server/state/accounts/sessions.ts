@@ -1,8 +1,9 @@
+import { RowChanges } from '../changes/row-changes.js';
 import type { Clock } from '../clock.js';
 import { unauthenticated } from '../errors.js';
 import type { EventBus } from '../events.js';
 import { randomSecrets, type SecretGenerator } from '../secrets.js';
-import type { SavedSessions } from './snapshot-schema.js';
+import type { SavedSession, SavedSessions } from './snapshot-schema.js';
 
 /**
  * Token lifetimes in milliseconds. SPEC.md leaves them open (section 5, gaps); these are the
@@ -63,8 +64,12 @@ export class SessionStore {
   private readonly accessGrants = new Map<string, AccessGrant>();
   private readonly sessionsByRefreshToken = new Map<string, Session>();
   private readonly sessionsByRetiredToken = new Map<string, Session>();
+  /** Live sessions by id, for what `--persist` writes of one. */
+  private readonly sessionsById = new Map<string, Session>();
   private issuedSinceSweep = 0;
   private nextSessionId = 1;
+  /** The ids of the sessions changed since `--persist` last took them, or null when nobody records them. */
+  private changes: RowChanges<string> | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -94,6 +99,7 @@ export class SessionStore {
     if (grant.expiresAt <= this.clock.now()) {
       this.accessGrants.delete(accessToken);
       grant.session.accessTokens.delete(accessToken);
+      this.changes?.set(grant.session.id, false);
       throw unauthenticated('the access token has expired; call refreshToken for a new one');
     }
     return grant.session.userId;
@@ -149,7 +155,37 @@ export class SessionStore {
 
   /** Every live session with its tokens, for a snapshot (see `snapshot/`). */
   save(): SavedSessions {
-    const sessions = [...this.sessionsByRefreshToken.values()].map((session) => ({
+    const sessions = [...this.sessionsByRefreshToken.values()].map((session) => this.saveSession(session));
+    return { nextSessionId: this.nextSessionId, sessions };
+  }
+
+  /** The live session `id` as {@link save} writes it, or undefined when it has ended. */
+  saved(id: string): SavedSession | undefined {
+    const session = this.sessionsById.get(id);
+    return session && this.saveSession(session);
+  }
+
+  /** Every live session as {@link save} writes it, one at a time, in its order. */
+  *savedOneByOne(): Generator<SavedSession> {
+    for (const session of this.sessionsByRefreshToken.values()) yield this.saveSession(session);
+  }
+
+  /** The id the next session takes (part of what a snapshot saves). */
+  get nextId(): number {
+    return this.nextSessionId;
+  }
+
+  /**
+   * Records from now on which sessions change (`--persist`): their ids, in the order that
+   * replays the order {@link save} lists them in. Returns the record; {@link RowChanges.take}
+   * empties it.
+   */
+  trackChanges(): RowChanges<string> {
+    return (this.changes ??= new RowChanges());
+  }
+
+  private saveSession(session: Session): SavedSession {
+    return {
       id: session.id,
       userId: session.userId,
       rememberMe: session.rememberMe,
@@ -157,8 +193,7 @@ export class SessionStore {
       refreshExpiresAt: session.refreshExpiresAt,
       accessTokens: [...session.accessTokens].map((token): [string, number] => [token, this.accessGrants.get(token)!.expiresAt]),
       retiredRefreshTokens: [...session.retiredRefreshTokens],
-    }));
-    return { nextSessionId: this.nextSessionId, sessions };
+    };
   }
 
   /** Takes the sessions of a snapshot; meant for a store that has issued nothing yet. */
@@ -176,6 +211,7 @@ export class SessionStore {
       };
       for (const [token, expiresAt] of entry.accessTokens) this.accessGrants.set(token, { session, expiresAt });
       this.sessionsByRefreshToken.set(session.refreshToken, session);
+      this.sessionsById.set(session.id, session);
       for (const retired of session.retiredRefreshTokens) this.sessionsByRetiredToken.set(retired, session);
     }
   }
@@ -191,6 +227,10 @@ export class SessionStore {
     session.accessTokens.add(accessToken);
     this.accessGrants.set(accessToken, { session, expiresAt: now + this.lifetimes.accessTokenMs });
     this.sessionsByRefreshToken.set(refreshToken, session);
+    this.sessionsById.set(session.id, session);
+    // A new refresh token puts the session last in the order a snapshot lists them.
+    this.changes?.deleted(session.id);
+    this.changes?.set(session.id, true);
     return { accessToken, refreshToken };
   }
 
@@ -200,6 +240,8 @@ export class SessionStore {
     session.accessTokens.clear();
     if (revoked.length > 0) this.events?.publish('accessRevoked', '', { kind: 'accessRevoked', accessTokens: revoked });
     this.sessionsByRefreshToken.delete(session.refreshToken);
+    this.sessionsById.delete(session.id);
+    this.changes?.deleted(session.id);
     for (const retired of session.retiredRefreshTokens) this.sessionsByRetiredToken.delete(retired);
   }
 
@@ -209,6 +251,7 @@ export class SessionStore {
       if (grant.expiresAt <= now) {
         this.accessGrants.delete(accessToken);
         grant.session.accessTokens.delete(accessToken);
+        this.changes?.set(grant.session.id, false);
       }
     }
     for (const session of this.sessionsByRefreshToken.values()) {

@@ -71,3 +71,6 @@ export const sessionsSchema = v.strictObject({
 });
 
 export type SavedSessions = v.InferOutput<typeof sessionsSchema>;
+
+/** One session as a snapshot saves it. */
+export type SavedSession = SavedSessions['sessions'][number];

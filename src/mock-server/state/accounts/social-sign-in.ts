@@ -90,7 +90,10 @@ export class SocialSignIn {
       tables.socialIdentities.set(key, { provider: claims.provider, subject: claims.subject, userId: user.id, linkedAt: now });
     }
     // The provider vouches for the address the account has: it counts as verified from now on.
-    if (claims.emailVerified && user.emailVerifiedAt === null && user.email === claims.email) user.emailVerifiedAt = now;
+    if (claims.emailVerified && user.emailVerifiedAt === null && user.email === claims.email) {
+      user.emailVerifiedAt = now;
+      tables.users.touch(user.id);
+    }
     return user;
   }
 

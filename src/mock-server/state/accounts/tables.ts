@@ -1,30 +1,31 @@
 import type { OAuthCodeRecord, OAuthRequestRecord, SocialIdentityRecord, UserRecord, VerificationTokenRecord } from './records.js';
+import { TrackedMap } from '../changes/tracked-map.js';
 
 /** The accounts area's tables: people, how they prove who they are, and the indexes that find them. */
 export interface AccountTables {
-  readonly users: Map<string, UserRecord>;
+  readonly users: TrackedMap<string, UserRecord>;
   /** lower-cased email -> user id */
-  readonly usersByEmail: Map<string, string>;
+  readonly usersByEmail: TrackedMap<string, string>;
   /** lower-cased username -> user id */
-  readonly usersByUsername: Map<string, string>;
+  readonly usersByUsername: TrackedMap<string, string>;
   /** verification token -> its record */
-  readonly verificationTokens: Map<string, VerificationTokenRecord>;
+  readonly verificationTokens: TrackedMap<string, VerificationTokenRecord>;
   /** OAuth authorization requests awaiting an answer on the authorize page, by request id */
-  readonly oauthRequests: Map<string, OAuthRequestRecord>;
+  readonly oauthRequests: TrackedMap<string, OAuthRequestRecord>;
   /** OAuth authorization codes, by code, kept until they expire (used ones too, to detect reuse) */
-  readonly oauthCodes: Map<string, OAuthCodeRecord>;
+  readonly oauthCodes: TrackedMap<string, OAuthCodeRecord>;
   /** `provider subject` -> the account a social identity signs in to */
-  readonly socialIdentities: Map<string, SocialIdentityRecord>;
+  readonly socialIdentities: TrackedMap<string, SocialIdentityRecord>;
 }
 
 export function createAccountTables(): AccountTables {
   return {
-    users: new Map(),
-    usersByEmail: new Map(),
-    usersByUsername: new Map(),
-    verificationTokens: new Map(),
-    oauthRequests: new Map(),
-    oauthCodes: new Map(),
-    socialIdentities: new Map(),
+    users: new TrackedMap(),
+    usersByEmail: new TrackedMap(),
+    usersByUsername: new TrackedMap(),
+    verificationTokens: new TrackedMap(),
+    oauthRequests: new TrackedMap(),
+    oauthCodes: new TrackedMap(),
+    socialIdentities: new TrackedMap(),
   };
 }

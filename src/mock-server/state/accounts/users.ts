@@ -149,11 +149,13 @@ export class Users {
     const user = this.get(userId);
     if (key === null) {
       user.avatarKey = null;
+      this.ctx.tables.users.touch(user.id);
       return user;
     }
     const upload = uploads.publicImage(key, userId, 'key', userId);
     uploads.use(upload, userId);
     user.avatarKey = upload.key;
+    this.ctx.tables.users.touch(user.id);
     return user;
   }
 

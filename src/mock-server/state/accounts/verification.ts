@@ -61,6 +61,8 @@ export class EmailVerification {
     if (!user || user.email !== record.email) throw badInput('this verification token was sent to an address the account no longer has', 'token');
     record.usedAt = now;
     user.emailVerifiedAt ??= now;
+    tables.verificationTokens.touch(token);
+    tables.users.touch(user.id);
     return user;
   }
 }

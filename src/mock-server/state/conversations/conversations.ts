@@ -1,5 +1,6 @@
 import { badInput, forbidden, notFound } from '../errors.js';
 import { requireId, requireName, requireText } from '../input.js';
+import { PartMap } from '../changes/tracked-map.js';
 import { MessageLog } from '../messages/message-log.js';
 import type { Page } from '../paging.js';
 import { conversationListPage } from './conversation-list.js';
@@ -167,7 +168,10 @@ export class Conversations {
     }
     const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
     const target = Math.min(sequence, conversation.log.newestSequence ?? 0);
-    if (target > member.lastReadSequence) member.lastReadSequence = target;
+    if (target > member.lastReadSequence) {
+      member.lastReadSequence = target;
+      conversation.members.touch(userId);
+    }
     return conversation;
   }
 
@@ -206,16 +210,18 @@ export class Conversations {
     fields: Omit<ConversationRecord, 'id' | 'createdAt' | 'updatedAt' | 'members' | 'log' | 'sentByClientId'>,
   ): ConversationRecord {
     const now = this.ctx.clock.now();
+    const id = this.ctx.ids();
+    const { conversations } = this.ctx.tables;
     const conversation: ConversationRecord = {
       ...fields,
-      id: this.ctx.ids(),
+      id,
       createdAt: now,
       updatedAt: now,
-      members: new Map(),
+      members: PartMap.of(conversations, id, 'members'),
       log: new MessageLog(),
-      sentByClientId: new Map(),
+      sentByClientId: PartMap.of(conversations, id, 'sentByClientId'),
     };
-    this.ctx.tables.conversations.set(conversation.id, conversation);
+    conversations.set(conversation.id, conversation);
     return conversation;
   }
 

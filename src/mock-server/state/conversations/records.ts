@@ -1,3 +1,4 @@
+import type { PartMap } from '../changes/tracked-map.js';
 import type { MessageLog } from '../messages/message-log.js';
 
 /** Conversations: the records this area stores (plain data; times are epoch milliseconds, enums the schema's values). */
@@ -29,8 +30,8 @@ export interface ConversationRecord {
   readonly createdAt: number;
   updatedAt: number;
   /** Insertion-ordered: the order members joined. */
-  readonly members: Map<string, ConversationMemberRecord>;
+  readonly members: PartMap<string, ConversationMemberRecord>;
   readonly log: MessageLog;
   /** `senderId + " " + clientMessageId` -> message id: a retried send returns the first message. */
-  readonly sentByClientId: Map<string, string>;
+  readonly sentByClientId: PartMap<string, string>;
 }

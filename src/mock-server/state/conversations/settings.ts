@@ -45,6 +45,7 @@ export class ConversationSettings {
     conversation.title = title;
     conversation.description = description;
     conversation.updatedAt = clock.now();
+    tables.conversations.touch(conversation.id);
     return conversation;
   }
 
@@ -52,6 +53,7 @@ export class ConversationSettings {
   setMuted(conversationId: string, muted: boolean, userId: string): ConversationRecord {
     const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
     member.muted = muted;
+    conversation.members.touch(userId);
     return conversation;
   }
 
@@ -62,6 +64,7 @@ export class ConversationSettings {
   setPinned(conversationId: string, pinned: boolean, userId: string): ConversationRecord {
     const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
     member.pinnedAt = pinned ? (member.pinnedAt ?? this.ctx.clock.now()) : null;
+    conversation.members.touch(userId);
     return conversation;
   }
 }

@@ -16,6 +16,8 @@ export function indexAttachments(tables: FileTables, message: MessageRecord): vo
     let ids = tables.attachmentsByConversation.get(message.conversationId);
     if (!ids) tables.attachmentsByConversation.set(message.conversationId, (ids = new Set()));
     ids.add(attachment.id);
+    // The set is written whole when it changes: its size is the conversation's files, not the state's.
+    tables.attachmentsByConversation.touch(message.conversationId);
   }
 }
 
@@ -24,6 +26,7 @@ export function forgetIndexedAttachments(tables: FileTables, message: MessageRec
   if (!ids) return;
   for (const attachment of message.attachments) ids.delete(attachment.id);
   if (ids.size === 0) tables.attachmentsByConversation.delete(message.conversationId);
+  else tables.attachmentsByConversation.touch(message.conversationId);
 }
 
 /** Ids of the attachments of a conversation, in send order (none for a conversation without files). */

@@ -108,7 +108,9 @@ export class Attachments {
   attach(message: MessageRecord): void {
     const { tables } = this.ctx;
     for (const attachment of message.attachments) {
-      if (attachment.storedFileId === null) tables.uploads.get(attachment.uploadKey)!.attachedTo = message.id;
+      if (attachment.storedFileId !== null) continue;
+      tables.uploads.get(attachment.uploadKey)!.attachedTo = message.id;
+      tables.uploads.touch(attachment.uploadKey);
     }
     for (const attachment of message.attachments) tables.attachmentMessages.set(attachment.id, message.id);
     indexAttachments(tables, message);

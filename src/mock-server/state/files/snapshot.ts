@@ -1,7 +1,8 @@
 import { base64ToBytes, bytesToBase64 } from '../base64.js';
-import { array, copy, fill, list, same, type AreaCodec } from '../snapshot/codec.js';
+import { array, copy, fill, list, row, same, saveRows, type AreaCodec, type RowCodecs } from '../snapshot/codec.js';
 import { SnapshotError } from '../snapshot/errors.js';
 import type { SavedFileTables } from './snapshot-schema.js';
+import type { UploadRecord } from './records.js';
 import type { FileTables } from './tables.js';
 
 function bytes(base64: string, key: string): Uint8Array {
@@ -10,19 +11,22 @@ function bytes(base64: string, key: string): Uint8Array {
   return decoded;
 }
 
+const rows: RowCodecs<FileTables, SavedFileTables> = {
+  uploads: row((upload: UploadRecord) => ({ ...upload, body: upload.body === null ? null : bytesToBase64(upload.body) })),
+  storedFiles: row(copy),
+  fileFolders: row(copy),
+  attachmentMessages: row(same),
+  attachmentsByConversation: row(array),
+};
+
 /**
  * The files area's tables in a snapshot: upload bytes in base64, each conversation's attachment
  * set as an array. The storage count of every workspace is not saved: `restoreSnapshot` has the
  * quota count it again once everything is loaded.
  */
 export const filesSnapshot: AreaCodec<FileTables, SavedFileTables> = {
-  save: (tables) => ({
-    uploads: list(tables.uploads, (upload) => ({ ...upload, body: upload.body === null ? null : bytesToBase64(upload.body) })),
-    storedFiles: list(tables.storedFiles, copy),
-    fileFolders: list(tables.fileFolders, copy),
-    attachmentMessages: list(tables.attachmentMessages, same),
-    attachmentsByConversation: list(tables.attachmentsByConversation, array),
-  }),
+  rows,
+  save: (tables) => saveRows(rows, tables),
   load: (saved, tables) => {
     fill(tables.uploads, saved.uploads, (upload) => ({ ...upload, body: upload.body === null ? null : bytes(upload.body, upload.key) }));
     fill(tables.storedFiles, saved.storedFiles, copy);

@@ -117,6 +117,7 @@ export class StoredFiles {
       deletedAt: null,
     };
     upload.attachedTo = file.id;
+    tables.uploads.touch(upload.key);
     tables.storedFiles.set(file.id, file);
     return storedFileEntry(this.ctx.access, file, userId)!;
   }
@@ -194,6 +195,8 @@ export class StoredFiles {
 
   private touch(file: StoredFileRecord): StoredFileRecord {
     file.updatedAt = this.ctx.clock.now();
+    // Called before the field it stands for is set: the row is written at the next flush, after it.
+    this.ctx.tables.storedFiles.touch(file.id);
     return file;
   }
 

@@ -60,6 +60,7 @@ export class Uploads {
     if (upload.attachedTo !== null) throw usedUpload();
     if (body.byteLength > uploadRules.maxBytes) throw badInput(`an upload may have at most ${uploadRules.maxBytes} bytes`);
     upload.body = body;
+    this.ctx.tables.uploads.touch(key);
     return upload;
   }
 
@@ -90,5 +91,6 @@ export class Uploads {
   /** Marks `upload` used by `user` (a user's id for an avatar, a workspace's for an icon): its bytes are final. */
   use(upload: UploadRecord, user: string): void {
     upload.attachedTo = user;
+    this.ctx.tables.uploads.touch(upload.key);
   }
 }

@@ -154,6 +154,7 @@ export class Messages {
     if (checked !== message.content) {
       message.content = checked;
       message.updatedAt = this.ctx.clock.now();
+      this.ctx.tables.messages.touch(message.id);
       for (const watcher of this.watchers) watcher.edited(message);
       this.announce('messageUpdated', message);
     }
@@ -174,6 +175,7 @@ export class Messages {
       message.attachments = NO_ATTACHMENTS;
       message.deletedAt = now;
       message.updatedAt = now;
+      this.ctx.tables.messages.touch(message.id);
       for (const watcher of this.watchers) watcher.deleted(message);
       this.announce('messageDeleted', message);
       this.notifications.messageDeleted(message.id);
@@ -190,6 +192,7 @@ export class Messages {
     if (users?.includes(userId)) return message;
     if (!users) message.reactions.set(key, [userId]);
     else users.push(userId);
+    this.ctx.tables.messages.touch(message.id);
     this.announce('messageUpdated', message);
     return message;
   }
@@ -204,6 +207,7 @@ export class Messages {
       if (index < 0) return message;
       users.splice(index, 1);
       if (users.length === 0) message.reactions!.delete(key);
+      this.ctx.tables.messages.touch(message.id);
       this.announce('messageUpdated', message);
     }
     return message;

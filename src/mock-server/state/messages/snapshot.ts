@@ -1,7 +1,15 @@
-import { array, copy, fill, list, map, type AreaCodec } from '../snapshot/codec.js';
+import { array, copy, fill, list, map, row, saveRows, type AreaCodec, type RowCodecs } from '../snapshot/codec.js';
 import type { MessageRecord } from './records.js';
 import type { SavedMessageTables } from './snapshot-schema.js';
 import type { MessageTables } from './tables.js';
+
+const rows: RowCodecs<MessageTables, SavedMessageTables> = {
+  messages: row((message: MessageRecord) => ({
+    ...message,
+    attachments: message.attachments.map(copy),
+    reactions: message.reactions === null ? null : list(message.reactions, array),
+  })),
+};
 
 /**
  * The messages table in a snapshot: attachments copied, reactions as entries of emoji and who
@@ -9,13 +17,8 @@ import type { MessageTables } from './tables.js';
  * in `snapshot/restore.ts`).
  */
 export const messagesSnapshot: AreaCodec<MessageTables, SavedMessageTables> = {
-  save: (tables) => ({
-    messages: list(tables.messages, (message) => ({
-      ...message,
-      attachments: message.attachments.map(copy),
-      reactions: message.reactions === null ? null : list(message.reactions, array),
-    })),
-  }),
+  rows,
+  save: (tables) => saveRows(rows, tables),
   load: (saved, tables) => {
     fill(tables.messages, saved.messages, (message): MessageRecord => ({
       ...message,
@@ -24,4 +27,3 @@ export const messagesSnapshot: AreaCodec<MessageTables, SavedMessageTables> = {
     }));
   },
 };
-

@@ -91,6 +91,7 @@ export class NotificationInbox {
     if (!notification || notification.userId !== userId) throw notFound(`notification ${id} does not exist`, 'id');
     if (notification.readAt !== null) return false;
     notification.readAt = this.ctx.clock.now();
+    this.ctx.tables.notifications.touch(id);
     return true;
   }
 
@@ -103,6 +104,7 @@ export class NotificationInbox {
       const notification = notifications.get(id)!;
       if (notification.readAt !== null) continue;
       notification.readAt = now;
+      notifications.touch(id);
       changed += 1;
     }
     return changed;

@@ -114,6 +114,7 @@ export class Notifications {
       // Found while every record of the list still resolves, then removed.
       mine.splice(firstNotOlder(mine, notification, tables.notifications), 1);
       if (mine.length === 0) tables.notificationsByUser.delete(notification.userId);
+      else tables.notificationsByUser.touch(notification.userId);
       tables.notifications.delete(id);
     }
   }
@@ -135,12 +136,17 @@ export class Notifications {
     const notification: NotificationRecord = { ...fields, id: this.ctx.ids(), createdAt: this.ctx.clock.now(), readAt: null };
     tables.notifications.set(notification.id, notification);
     const mine = tables.notificationsByUser.get(notification.userId);
-    if (mine) insertInOrder(mine, notification, tables.notifications);
-    else tables.notificationsByUser.set(notification.userId, [notification.id]);
+    if (mine) {
+      insertInOrder(mine, notification, tables.notifications);
+      // A user's list is written whole when it changes: its size is their inbox, not the state.
+      tables.notificationsByUser.touch(notification.userId);
+    } else tables.notificationsByUser.set(notification.userId, [notification.id]);
     if (notification.messageId !== null) {
       const made = tables.notificationsByMessage.get(notification.messageId);
-      if (made) made.push(notification.id);
-      else tables.notificationsByMessage.set(notification.messageId, [notification.id]);
+      if (made) {
+        made.push(notification.id);
+        tables.notificationsByMessage.touch(notification.messageId);
+      } else tables.notificationsByMessage.set(notification.messageId, [notification.id]);
     }
     this.count(notification);
     this.ctx.events.publish('notificationReceived', notification.userId, { kind: 'notificationReceived', notification: { ...notification } });
@@ -160,6 +166,7 @@ export class Notifications {
     }
     if (notification.reason === 'REPLY') counts.replied += 1;
     else counts.mentions += 1;
+    notificationDays.touch(notification.userId);
   }
 }
 

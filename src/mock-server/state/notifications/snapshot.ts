@@ -1,15 +1,19 @@
-import { array, copy, fill, list, map, type AreaCodec } from '../snapshot/codec.js';
+import { array, copy, fill, list, map, row, saveRows, type AreaCodec, type RowCodecs } from '../snapshot/codec.js';
+import type { NotificationDayRecord } from './records.js';
 import type { SavedNotificationTables } from './snapshot-schema.js';
 import type { NotificationTables } from './tables.js';
 
+const rows: RowCodecs<NotificationTables, SavedNotificationTables> = {
+  notifications: row(copy),
+  notificationsByUser: row(array),
+  notificationsByMessage: row(array),
+  notificationDays: row((days: ReadonlyMap<number, NotificationDayRecord>) => list(days, copy)),
+};
+
 /** The notifications area's tables in a snapshot: each user's days as entries of day number and counts. */
 export const notificationsSnapshot: AreaCodec<NotificationTables, SavedNotificationTables> = {
-  save: (tables) => ({
-    notifications: list(tables.notifications, copy),
-    notificationsByUser: list(tables.notificationsByUser, array),
-    notificationsByMessage: list(tables.notificationsByMessage, array),
-    notificationDays: list(tables.notificationDays, (days) => list(days, copy)),
-  }),
+  rows,
+  save: (tables) => saveRows(rows, tables),
   load: (saved, tables) => {
     fill(tables.notifications, saved.notifications, copy);
     fill(tables.notificationsByUser, saved.notificationsByUser, array);

@@ -1,16 +1,17 @@
 import type { NotificationDayRecord, NotificationRecord } from './records.js';
+import { TrackedMap } from '../changes/tracked-map.js';
 
 /** The notifications area's tables: each user's inbox and the counts of their last days. */
 export interface NotificationTables {
-  readonly notifications: Map<string, NotificationRecord>;
+  readonly notifications: TrackedMap<string, NotificationRecord>;
   /** user id -> that user's notification ids, oldest first (by `createdAt`, then id) */
-  readonly notificationsByUser: Map<string, string[]>;
+  readonly notificationsByUser: TrackedMap<string, string[]>;
   /** message id -> ids of the notifications it made, so deleting the message withdraws them */
-  readonly notificationsByMessage: Map<string, string[]>;
+  readonly notificationsByMessage: TrackedMap<string, string[]>;
   /** user id -> UTC day number (epoch days) -> mentions and replies received that day, for the last 7 days */
-  readonly notificationDays: Map<string, Map<number, NotificationDayRecord>>;
+  readonly notificationDays: TrackedMap<string, Map<number, NotificationDayRecord>>;
 }
 
 export function createNotificationTables(): NotificationTables {
-  return { notifications: new Map(), notificationsByUser: new Map(), notificationsByMessage: new Map(), notificationDays: new Map() };
+  return { notifications: new TrackedMap(), notificationsByUser: new TrackedMap(), notificationsByMessage: new TrackedMap(), notificationDays: new TrackedMap() };
 }

@@ -71,6 +71,7 @@ export class Departments {
     const department = this.find(workspace, id, 'id');
     department.name = fields.name;
     department.description = fields.description;
+    this.ctx.tables.departments.touch(department.id);
     this.setLead(workspace, department, fields.leadUserId);
     return this.listing(workspace, department);
   }
@@ -81,7 +82,9 @@ export class Departments {
     requireId(id, 'id');
     const department = this.find(workspace, id, 'id');
     for (const member of workspace.members.values()) {
-      if (member.departmentId === department.id) member.departmentId = null;
+      if (member.departmentId !== department.id) continue;
+      member.departmentId = null;
+      workspace.members.touch(member.userId);
     }
     this.ctx.tables.departments.delete(department.id);
     return department.id;
@@ -99,7 +102,7 @@ export class Departments {
     const member = workspace.members.get(memberId);
     if (!member) throw notFound(`user ${memberId} is not a member of workspace ${workspace.id}`, 'userId');
     const department = departmentId == null ? null : this.find(workspace, departmentId, 'departmentId');
-    this.move(member, department?.id ?? null);
+    this.move(workspace, member, department?.id ?? null);
     return member;
   }
 
@@ -120,7 +123,9 @@ export class Departments {
   /** Keeps the lead invariant when someone leaves the workspace: what they led has no lead. */
   memberLeft(workspaceId: string, userId: string): void {
     for (const department of this.ctx.tables.departments.values()) {
-      if (department.workspaceId === workspaceId && department.leadUserId === userId) department.leadUserId = null;
+      if (department.workspaceId !== workspaceId || department.leadUserId !== userId) continue;
+      department.leadUserId = null;
+      this.ctx.tables.departments.touch(department.id);
     }
   }
 
@@ -162,15 +167,20 @@ export class Departments {
   /** Makes `leadUserId` the lead (moving them into the department), or leaves it without one. */
   private setLead(workspace: WorkspaceRecord, department: DepartmentRecord, leadUserId: string | null): void {
     department.leadUserId = leadUserId;
-    if (leadUserId !== null) this.move(workspace.members.get(leadUserId)!, department.id);
+    this.ctx.tables.departments.touch(department.id);
+    if (leadUserId !== null) this.move(workspace, workspace.members.get(leadUserId)!, department.id);
   }
 
   /** Moves a member; a lead who leaves the department they lead takes the lead with them. */
-  private move(member: WorkspaceMemberRecord, departmentId: string | null): void {
+  private move(workspace: WorkspaceRecord, member: WorkspaceMemberRecord, departmentId: string | null): void {
     const from = this.of(member);
     if (from?.id === departmentId) return;
-    if (from && from.leadUserId === member.userId) from.leadUserId = null;
+    if (from && from.leadUserId === member.userId) {
+      from.leadUserId = null;
+      this.ctx.tables.departments.touch(from.id);
+    }
     member.departmentId = departmentId;
+    workspace.members.touch(member.userId);
   }
 }
 

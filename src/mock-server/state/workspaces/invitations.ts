@@ -175,6 +175,7 @@ export class Invitations {
     });
     workspace.joinEmailDomains = [...new Set(normalised)];
     workspace.updatedAt = this.ctx.clock.now();
+    this.ctx.tables.workspaces.touch(workspace.id);
     return [...workspace.joinEmailDomains];
   }
 

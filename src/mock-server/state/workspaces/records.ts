@@ -1,3 +1,5 @@
+import type { PartMap } from '../changes/tracked-map.js';
+
 /** Workspaces: the records this area stores (plain data; times are epoch milliseconds, enums the schema's values). */
 
 export type WorkspaceRole = 'OWNER' | 'ADMIN' | 'MEMBER' | 'GUEST';
@@ -23,7 +25,7 @@ export interface WorkspaceRecord {
   readonly createdAt: number;
   updatedAt: number;
   /** Insertion-ordered: the order members joined. */
-  readonly members: Map<string, WorkspaceMemberRecord>;
+  readonly members: PartMap<string, WorkspaceMemberRecord>;
   /** Lower-cased email domains allowed to join by invite link; empty: anyone with the link. */
   joinEmailDomains: string[];
 }

@@ -2,6 +2,7 @@ import type { Users } from '../accounts/users.js';
 import { canManageWorkspace } from '../access.js';
 import type { Conversations } from '../conversations/conversations.js';
 import { badInput, forbidden, notFound } from '../errors.js';
+import { PartMap } from '../changes/tracked-map.js';
 import type { Uploads } from '../files/uploads.js';
 import { requireId, requireName } from '../input.js';
 import type { Departments } from './departments.js';
@@ -82,8 +83,9 @@ export class Workspaces {
     const slug = requireSlug(input.slug, 'input.slug', (candidate) => tables.workspacesBySlug.has(candidate));
     const icon = input.iconKey == null ? null : this.uploads.publicImage(input.iconKey, ownerId, 'input.iconKey', null);
     const now = clock.now();
+    const id = this.ctx.ids();
     const workspace: WorkspaceRecord = {
-      id: this.ctx.ids(),
+      id,
       name,
       slug,
       iconKey: icon?.key ?? null,
@@ -92,7 +94,7 @@ export class Workspaces {
       createdAt: now,
       updatedAt: now,
       joinEmailDomains: [],
-      members: new Map([[ownerId, { userId: ownerId, role: 'OWNER', joinedAt: now, departmentId: null, jobTitle: null }]]),
+      members: PartMap.of(tables.workspaces, id, 'members', [[ownerId, { userId: ownerId, role: 'OWNER', joinedAt: now, departmentId: null, jobTitle: null }]]),
     };
     if (icon) this.uploads.use(icon, workspace.id);
     tables.workspaces.set(workspace.id, workspace);
@@ -128,6 +130,7 @@ export class Workspaces {
     if (input.purposes != null) workspace.purposes = [...new Set(input.purposes)];
     if (input.teamSize !== undefined) workspace.teamSize = input.teamSize;
     workspace.updatedAt = clock.now();
+    tables.workspaces.touch(workspace.id);
     return workspace;
   }
 
@@ -203,6 +206,7 @@ export class Workspaces {
     workspace.members.delete(memberId);
     this.departments.memberLeft(workspaceId, memberId);
     workspace.updatedAt = this.ctx.clock.now();
+    this.ctx.tables.workspaces.touch(workspace.id);
     this.conversations.leaveWorkspace(workspaceId, memberId);
     return memberId;
   }
@@ -226,7 +230,9 @@ export class Workspaces {
     if (target.role === role) return target;
     const wasGuest = target.role === 'GUEST';
     target.role = role;
+    workspace.members.touch(memberId);
     workspace.updatedAt = this.ctx.clock.now();
+    this.ctx.tables.workspaces.touch(workspace.id);
     if (wasGuest) this.conversations.joinDefaultChannels(workspaceId, memberId);
     return target;
   }
@@ -239,6 +245,7 @@ export class Workspaces {
     const workspace = this.ctx.tables.workspaces.get(workspaceId)!;
     workspace.members.set(userId, { userId, role, joinedAt: this.ctx.clock.now(), departmentId: null, jobTitle: null });
     workspace.updatedAt = this.ctx.clock.now();
+    this.ctx.tables.workspaces.touch(workspace.id);
     if (role !== 'GUEST') this.conversations.joinDefaultChannels(workspaceId, userId);
   }
 }
