@@ -1,7 +1,12 @@
 import { median } from '../stats.js';
 import type { ThroughputRow } from './measure.js';
 
-export const THROUGHPUT_TARGETS = { overYogaMock: 5, ofJitCeiling: 0.4 } as const;
+/**
+ * Issue 29: at least 0.6x of (b) (0.4x before). (b) serialises with JSON.stringify: graphql-jit's
+ * compiled `stringify` (`customJSONSerializer`) refuses this schema ("Got unexpected PRIMITIVES
+ * type: DateTime"), and where it compiles it measured slower than JSON.stringify on a page.
+ */
+export const THROUGHPUT_TARGETS = { overYogaMock: 5, ofJitCeiling: 0.6 } as const;
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
