@@ -1,5 +1,5 @@
 import { base64ToBytes, bytesToBase64 } from '../base64.js';
-import { array, copy, fill, list, row, same, saveRows, type AreaCodec, type RowCodecs } from '../snapshot/codec.js';
+import { array, copy, fill, row, same, saveRows, type AreaCodec, type RowCodecs } from '../snapshot/codec.js';
 import { SnapshotError } from '../snapshot/errors.js';
 import type { SavedFileTables } from './snapshot-schema.js';
 import type { UploadRecord } from './records.js';
