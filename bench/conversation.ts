@@ -26,21 +26,35 @@ export async function createConversation(): Promise<BenchConversation> {
 
 const CHUNK = 10_000;
 
+/** What a client sends for a message: a fresh `clientMessageId` and a chat-length `content`. */
+export interface MessageInput {
+  readonly clientMessageId: string;
+  readonly content: string;
+}
+
 /**
- * Sends `count` messages through `state.messages.send` (the real code path) and returns the
- * milliseconds spent in `send` alone. Inputs are parsed from JSON first, so every
+ * `count` message inputs in chunks of {@link CHUNK}, each parsed from JSON, so every
  * `clientMessageId` and `content` is a flat string of its own, as the HTTP door delivers them.
  */
-export function appendMessages(conversation: BenchConversation, count: number): number {
-  const { state, userId, conversationId } = conversation;
-  let sendNs = 0n;
+export function* messageInputs(count: number): Generator<MessageInput[]> {
   for (let done = 0; done < count; done += CHUNK) {
     const size = Math.min(CHUNK, count - done);
     const inputs = Array.from({ length: size }, (_, i) => ({
       clientMessageId: randomUUID(),
       content: `message ${done + i}: the roadmap review moved to Friday, notes are in the doc`,
     }));
-    const wire = JSON.parse(JSON.stringify(inputs)) as typeof inputs;
+    yield JSON.parse(JSON.stringify(inputs)) as MessageInput[];
+  }
+}
+
+/**
+ * Sends `count` messages through `state.messages.send` (the real code path) and returns the
+ * milliseconds spent in `send` alone (inputs from {@link messageInputs}).
+ */
+export function appendMessages(conversation: BenchConversation, count: number): number {
+  const { state, userId, conversationId } = conversation;
+  let sendNs = 0n;
+  for (const wire of messageInputs(count)) {
     const start = process.hrtime.bigint();
     for (const { clientMessageId, content } of wire) {
       state.messages.send({ conversationId, clientMessageId, content }, userId);

@@ -33,10 +33,10 @@ function parseReport(stdout: string): MemoryReport {
   return { messages, loadMs, before, after };
 }
 
-export async function measureMemory(messages = 1_000_000): Promise<MemoryResult> {
+async function measureChild(messages: number, mode: 'parley' | 'strings'): Promise<MemoryResult> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', 'bench/memory-child.ts', String(messages)],
+    ['--expose-gc', '--import', 'tsx', 'bench/memory-child.ts', String(messages), mode],
     { cwd: ROOT, maxBuffer: 1024 * 1024 },
   );
   const report = parseReport(stdout);
@@ -45,4 +45,10 @@ export async function measureMemory(messages = 1_000_000): Promise<MemoryResult>
     rssPerMessage: (report.after.rss - report.before.rss) / report.messages,
     heapPerMessage: (report.after.heapUsed - report.before.heapUsed) / report.messages,
   };
+}
+
+/** Parley holding `messages` messages, and the anchor: the same messages' own two strings alone, in an array. */
+export async function measureMemory(messages = 1_000_000): Promise<MemoryResult & { readonly anchor: MemoryResult }> {
+  const parley = await measureChild(messages, 'parley');
+  return { ...parley, anchor: await measureChild(messages, 'strings') };
 }

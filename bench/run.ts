@@ -25,6 +25,8 @@ const SEARCH_TARGET = 3;
 const STARTUP_TARGET_MS = 500;
 const CONFORMANCE_TARGET_MS = 3_000;
 const MSW_RESET_TARGET_MS = 5;
+/** Issue 29: at most 300 B of heap per stored message at 1,000,000 messages. */
+const HEAP_PER_MESSAGE_TARGET = 300;
 const MESSAGES = defaultDeepPagingOptions.large;
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -80,6 +82,7 @@ console.log(
     ['', 'empty', `${count(memory.messages)} messages`, 'growth', 'per message'],
     ['RSS', mb(memory.before.rss), mb(memory.after.rss), mb(memory.after.rss - memory.before.rss), `${count(memory.rssPerMessage)} B`],
     ['heapUsed', mb(memory.before.heapUsed), mb(memory.after.heapUsed), mb(memory.after.heapUsed - memory.before.heapUsed), `${count(memory.heapPerMessage)} B`],
+    ['anchor heapUsed: the messages\' own strings alone', mb(memory.anchor.before.heapUsed), mb(memory.anchor.after.heapUsed), mb(memory.anchor.after.heapUsed - memory.anchor.before.heapUsed), `${count(memory.anchor.heapPerMessage)} B`],
   ]),
 );
 console.log(`  loading through state.messages.send: ${ms(memory.loadMs)} (${((memory.loadMs * 1000) / memory.messages).toFixed(2)} µs/message)`);
@@ -202,10 +205,10 @@ console.log(
     ],
     ...persist.summary,
     [
-      `memory with ${count(memory.messages)} messages`,
-      `${count(memory.rssPerMessage)} B/message RSS`,
-      `${count(memory.heapPerMessage)} B/message heap`,
-      '',
+      `memory: heap per message with ${count(memory.messages)} messages (RSS ${count(memory.rssPerMessage)} B)`,
+      `${count(memory.heapPerMessage)} B, ${(memory.heapPerMessage / memory.anchor.heapPerMessage).toFixed(2)}x its own strings (${count(memory.anchor.heapPerMessage)} B)`,
+      `target <= ${HEAP_PER_MESSAGE_TARGET} B`,
+      verdict(memory.heapPerMessage <= HEAP_PER_MESSAGE_TARGET),
     ],
   ]),
 );

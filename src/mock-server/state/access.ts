@@ -8,7 +8,7 @@ import type { WorkspaceMemberRecord, WorkspaceRecord, WorkspaceRole } from './wo
 export interface MembershipTables {
   readonly workspaces: ReadonlyMap<string, WorkspaceRecord>;
   readonly conversations: ReadonlyMap<string, ConversationRecord>;
-  readonly messages: ReadonlyMap<string, MessageRecord>;
+  readonly messages: { get(id: string): MessageRecord | undefined };
 }
 
 /**

@@ -87,8 +87,5 @@ export class EventBus {
 
 /** A message as it is now, detached from later changes to the record. */
 export function snapshotMessage(message: MessageRecord): MessageRecord {
-  return {
-    ...message,
-    reactions: message.reactions && new Map([...message.reactions].map(([emoji, users]) => [emoji, [...users]])),
-  };
+  return message.detached();
 }

@@ -1,5 +1,6 @@
 import type { MockState } from '../../../src/mock-server/state/mock-state.js';
 import type { DomainEvent, MessageEvent } from '../../../src/mock-server/state/events.js';
+import type { MessageRecord } from '../../../src/mock-server/state/messages/records.js';
 
 /**
  * Faulty realtime servers: the mock with one seam of its state patched, each breaking one rule of
@@ -102,7 +103,7 @@ export const patchedFaults: readonly PatchedFault[] = [
     breaks: ['events.created.delivered', 'events.reconnect.catch-up'],
     patch(state) {
       rewritePublish(state, (event) =>
-        event.kind === 'messageCreated' ? [{ ...event, message: { ...event.message, sequence: event.message.sequence + 1 } }] : [event],
+        event.kind === 'messageCreated' ? [{ ...event, message: offByOne(event.message) }] : [event],
       );
     },
   },
@@ -126,3 +127,8 @@ export const patchedFaults: readonly PatchedFault[] = [
     },
   },
 ];
+
+/** A copy of `message` that says its sequence is one more, keeping its id. */
+function offByOne(message: MessageRecord): MessageRecord {
+  return Object.defineProperties(message.detached(), { sequence: { value: message.sequence + 1 }, id: { value: message.id } });
+}

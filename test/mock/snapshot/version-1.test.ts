@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SnapshotReplay } from '../../../src/mock-server/state/changes/replay.js';
 import { exportSnapshot, restoreSnapshot, SnapshotError, validateSnapshot, type SnapshotDocument } from '../../../src/mock-server/state/snapshot/index.js';
 
 /**
@@ -40,7 +41,51 @@ describe('a version 1 document written by an earlier Parley', () => {
     }
     expect(JSON.stringify(again.sessions)).toBe(JSON.stringify(document.sessions));
     expect(again.fileLinkKey).toBe(document.fileLinkKey);
-    expect(again).toEqual(document);
+    // The one addition: the key new message ids are computed with, which version 1 documents
+    // predate (their messages keep the ids they were saved with).
+    expect(again).toEqual({ ...document, messageIdKey: expect.stringMatching(/./) });
+  });
+
+  it('keeps the ids its messages were saved with: found by id, and by a retry; new messages get computed ids, kept on a round trip', () => {
+    const state = restoreSnapshot(written());
+    const [first, deleted] = written().tables.messages;
+    const message = state.messages.find(first![0])!;
+    expect(message.id).toBe(first![0]);
+    expect(message.hasExplicitId).toBe(true);
+    expect(state.messages.find(deleted![0])!.deletedAt).toBe(deleted![1].deletedAt);
+    // The retry index is rebuilt from the messages: sending c-1 again returns the first message.
+    expect(state.messages.send({ conversationId: first![1].conversationId, clientMessageId: 'c-1', content: 'again' }, first![1].senderId)).toBe(message);
+    const fresh = state.messages.send({ conversationId: first![1].conversationId, clientMessageId: 'c-9', content: 'new' }, first![1].senderId);
+    expect(fresh.hasExplicitId).toBe(false);
+    expect(fresh.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const again = restoreSnapshot(validateSnapshot(JSON.parse(JSON.stringify(exportSnapshot(state)))));
+    expect(again.messages.find(fresh.id)!.content).toBe('new');
+    expect(again.messages.find(first![0])!.content).toBe(message.content);
+    expect(again.messages.send({ conversationId: first![1].conversationId, clientMessageId: 'c-9', content: 'retry' }, first![1].senderId).id).toBe(fresh.id);
+  });
+
+  it('replays as a --persist log of that time: its retry index records are read and dropped', () => {
+    const document = written();
+    const replay = new SnapshotReplay();
+    for (const [table, entries] of Object.entries(document.tables)) {
+      for (const [key, row] of entries as [string, unknown][]) {
+        if (table !== 'conversations') {
+          replay.apply(['s', table, key, row]);
+          continue;
+        }
+        // As that log wrote a conversation: a shell with its parts empty, then entry by entry.
+        const { members, sentByClientId } = row as { members: [string, unknown][]; sentByClientId: [string, string][] };
+        replay.apply(['s', table, key, { ...(row as object), members: [], sentByClientId: [] }]);
+        for (const [entryKey, entry] of members) replay.apply(['ps', table, key, 'members', entryKey, entry]);
+        for (const [entryKey, entry] of sentByClientId) replay.apply(['ps', table, key, 'sentByClientId', entryKey, entry]);
+        replay.apply(['pd', table, key, 'sentByClientId', 'nobody c-0']);
+      }
+    }
+    for (const session of document.sessions.sessions) replay.apply(['S', session.id, session]);
+    replay.apply(['v', 'nextSessionId', document.sessions.nextSessionId]);
+    replay.apply(['v', 'fileLinkKey', document.fileLinkKey]);
+    const replayed = exportSnapshot(restoreSnapshot(validateSnapshot(replay.document())));
+    expect({ ...replayed, messageIdKey: null }).toEqual({ ...document, messageIdKey: null });
   });
 
   it('rebuilds what is derived: the conversation logs and the storage count', () => {

@@ -26,6 +26,7 @@ export class StateJournal {
   private readonly sessions: RowChanges<string>;
   private nextSessionId: number;
   private fileLinkKey: string | null;
+  private messageIdKey: string | null;
 
   constructor(readonly state: MockState) {
     const flat = state.tables as unknown as Record<string, TrackedMap<string, unknown>>;
@@ -39,6 +40,7 @@ export class StateJournal {
     this.sessions.take();
     this.nextSessionId = state.sessions.nextId;
     this.fileLinkKey = keyOf(state.fileLinks.savedKey());
+    this.messageIdKey = state.tables.messages.key;
   }
 
   /** Stops recording (the state was swapped out). */
@@ -64,6 +66,12 @@ export class StateJournal {
     if (key !== this.fileLinkKey) {
       this.fileLinkKey = key;
       records.push(['v', 'fileLinkKey', key]);
+    }
+    const messageIdKey = this.state.tables.messages.key;
+    if (messageIdKey !== this.messageIdKey) {
+      this.messageIdKey = messageIdKey;
+      // First: replayed, the key comes before the messages whose ids it computes (any order works; this reads best).
+      records.unshift(['v', 'messageIdKey', messageIdKey]);
     }
     return records;
   }
@@ -129,4 +137,5 @@ export function* stateRecords(state: MockState): Generator<ChangeRecord> {
   for (const session of state.sessions.savedOneByOne()) yield ['S', session.id, session];
   yield ['v', 'nextSessionId', state.sessions.nextId];
   yield ['v', 'fileLinkKey', keyOf(state.fileLinks.savedKey())];
+  yield ['v', 'messageIdKey', state.tables.messages.key];
 }

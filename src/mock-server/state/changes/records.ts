@@ -12,7 +12,7 @@ import type { RowCodec } from '../snapshot/codec.js';
  *   entry of a part of a row is set or deleted.
  * - `['S', id, session]` and `['D', id]`: a session is set or ended (sessions are a snapshot's
  *   own list, not a table).
- * - `['v', 'nextSessionId' | 'fileLinkKey', value]`: one of the snapshot's single values.
+ * - `['v', 'nextSessionId' | 'fileLinkKey' | 'messageIdKey', value]`: one of the snapshot's single values.
  */
 export type ChangeRecord =
   | readonly ['s', string, string, unknown]
@@ -21,7 +21,7 @@ export type ChangeRecord =
   | readonly ['pd', string, string, string, string]
   | readonly ['S', string, unknown]
   | readonly ['D', string]
-  | readonly ['v', 'nextSessionId' | 'fileLinkKey', unknown];
+  | readonly ['v', 'nextSessionId' | 'fileLinkKey' | 'messageIdKey', unknown];
 
 /** Every table of the state, by its name in a snapshot's `tables`, with its row codec, in the snapshot's order. */
 export function tableCodecs(): Map<string, RowCodec<unknown, unknown>> {

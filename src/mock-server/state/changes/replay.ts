@@ -8,6 +8,22 @@ type Row = Record<string, unknown>;
 const isKey = (value: unknown): value is string => typeof value === 'string';
 
 /**
+ * Parts that rows of a table had in logs written by an earlier Parley, and no longer have: their
+ * records are read and dropped. A conversation's retry index (`sentByClientId`) is now derived
+ * from its messages.
+ */
+const RETIRED_PARTS: ReadonlyMap<unknown, readonly string[]> = new Map([['conversations', ['sentByClientId']]]);
+const isRetired = (table: unknown, part: unknown) => isKey(part) && (RETIRED_PARTS.get(table)?.includes(part) ?? false);
+
+/** `row` without the fields `names` (a copy), or `row` itself when it is not a record. */
+function withoutRetired(row: unknown, names: readonly string[]): unknown {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
+  const kept: Row = { ...(row as Row) };
+  for (const name of names) delete kept[name];
+  return kept;
+}
+
+/**
  * Replays change records (`records.ts`) into a snapshot document: the rows of each table in the
  * order the live tables had them, each row as the snapshot saves it. The document is then checked
  * and restored as any snapshot is (`validateSnapshot`, `restoreSnapshot`), so a log can hold no
@@ -20,6 +36,7 @@ export class SnapshotReplay {
   private readonly sessions = new Map<string, unknown>();
   private nextSessionId: unknown = 1;
   private fileLinkKey: unknown = null;
+  private messageIdKey: unknown = null;
   private count = 0;
 
   constructor() {
@@ -35,7 +52,8 @@ export class SnapshotReplay {
       case 's': {
         const table = this.table(a);
         if (!isKey(b) || c === undefined) this.refuse('a row is set without a key and a value');
-        this.setRow(table, this.codecs.get(a as string)!, b, c);
+        const retired = RETIRED_PARTS.get(a);
+        this.setRow(table, this.codecs.get(a as string)!, b, retired ? withoutRetired(c, retired) : c);
         return;
       }
       case 'd':
@@ -44,6 +62,7 @@ export class SnapshotReplay {
         return;
       case 'ps':
       case 'pd': {
+        if (isRetired(a, c)) return;
         const part = this.part(a, b, c);
         if (!isKey(d)) this.refuse(`an entry of part ${String(c)} has no key`);
         if (kind === 'pd') part.delete(d);
@@ -62,6 +81,7 @@ export class SnapshotReplay {
       case 'v':
         if (a === 'nextSessionId') this.nextSessionId = b;
         else if (a === 'fileLinkKey') this.fileLinkKey = b;
+        else if (a === 'messageIdKey') this.messageIdKey = b;
         else this.refuse(`it sets ${JSON.stringify(a)}, which is not a value of the state`);
         return;
       default:
@@ -81,7 +101,7 @@ export class SnapshotReplay {
         return [key, saved];
       });
     }
-    return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, tables, sessions: { nextSessionId: this.nextSessionId, sessions: [...this.sessions.values()] }, fileLinkKey: this.fileLinkKey };
+    return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, tables, sessions: { nextSessionId: this.nextSessionId, sessions: [...this.sessions.values()] }, fileLinkKey: this.fileLinkKey, messageIdKey: this.messageIdKey };
   }
 
   private setRow(rows: Map<string, unknown>, codec: RowCodec<unknown, unknown>, key: string, value: unknown): void {

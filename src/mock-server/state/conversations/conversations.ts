@@ -207,7 +207,7 @@ export class Conversations {
   }
 
   private insert(
-    fields: Omit<ConversationRecord, 'id' | 'createdAt' | 'updatedAt' | 'members' | 'log' | 'sentByClientId'>,
+    fields: Omit<ConversationRecord, 'id' | 'createdAt' | 'updatedAt' | 'members' | 'log'>,
   ): ConversationRecord {
     const now = this.ctx.clock.now();
     const id = this.ctx.ids();
@@ -218,8 +218,7 @@ export class Conversations {
       createdAt: now,
       updatedAt: now,
       members: PartMap.of(conversations, id, 'members'),
-      log: new MessageLog(),
-      sentByClientId: PartMap.of(conversations, id, 'sentByClientId'),
+      log: new MessageLog(id),
     };
     conversations.set(conversation.id, conversation);
     return conversation;

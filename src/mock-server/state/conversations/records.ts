@@ -31,7 +31,6 @@ export interface ConversationRecord {
   updatedAt: number;
   /** Insertion-ordered: the order members joined. */
   readonly members: PartMap<string, ConversationMemberRecord>;
+  /** The messages area's: the conversation's messages in sequence order, and its retry index. */
   readonly log: MessageLog;
-  /** `senderId + " " + clientMessageId` -> message id: a retried send returns the first message. */
-  readonly sentByClientId: PartMap<string, string>;
 }

@@ -19,7 +19,8 @@ const conversation = v.strictObject({
   ),
   /** Not stored: the log is rebuilt from the messages table (kept as a key so records keep their field order). */
   log: v.null(),
-  sentByClientId: table(v.string()),
+  /** Written by Parley before message ids were computed (the log now derives this retry index from the messages): read and unused. */
+  sentByClientId: v.optional(table(v.string())),
 });
 
 /** The conversations area's tables, the DM index included. */

@@ -5,31 +5,37 @@ import type { ConversationMemberRecord, ConversationRecord } from './records.js'
 import type { SavedConversationTables } from './snapshot-schema.js';
 import type { ConversationTables } from './tables.js';
 
+// Members are a part: the `--persist` log writes one entry at a time.
+const conversationRow = rowWithParts((conversation: ConversationRecord) => ({ ...conversation, members: PART, log: null }), {
+  members: copy<ConversationMemberRecord>,
+});
+
 const rows: RowCodecs<ConversationTables, SavedConversationTables> = {
-  // Members and sent message ids are parts: the log writes one entry at a time (a conversation
-  // of a million messages has a million sent ids).
-  conversations: rowWithParts((conversation: ConversationRecord) => ({ ...conversation, members: PART, log: null, sentByClientId: PART }), {
-    members: copy<ConversationMemberRecord>,
-    sentByClientId: same<string>,
-  }),
+  conversations: {
+    ...conversationRow,
+    // The retry index, derived from the log, in the place and form documents have always had it.
+    save: (conversation) => ({ ...conversationRow.save(conversation), sentByClientId: conversation.log.retryEntries() }),
+  },
   directConversations: row(same),
 };
 
 /**
- * The conversations area's tables in a snapshot: members and client message ids as entries. A
- * conversation's log holds the messages table's records in sequence order, so it is saved as
- * null and loaded empty; `restoreSnapshot` fills it once the messages are loaded (`rebuildLogs`).
+ * The conversations area's tables in a snapshot: members as entries. A conversation's log holds
+ * the messages table's records in sequence order, so it is saved as null and loaded empty;
+ * `restoreSnapshot` fills it once the messages are loaded (`rebuildLogs`). The log derives its
+ * retry index from the messages; a snapshot still holds it as `sentByClientId` (`senderId
+ * clientMessageId` -> message id), as documents always have, so that an earlier Parley reads a
+ * later one's. It is read and left unused; the `--persist` log leaves it out.
  */
 export const conversationsSnapshot: AreaCodec<ConversationTables, SavedConversationTables> = {
   rows,
   save: (tables) => saveRows(rows, tables),
   load: (saved, tables) => {
     const { conversations } = tables;
-    fill(conversations, saved.conversations, (conversation): ConversationRecord => ({
+    fill(conversations, saved.conversations, ({ sentByClientId: _derived, ...conversation }): ConversationRecord => ({
       ...conversation,
       members: PartMap.of(conversations, conversation.id, 'members', conversation.members.map(([key, member]) => [key, copy(member)] as const)),
-      log: new MessageLog(),
-      sentByClientId: PartMap.of(conversations, conversation.id, 'sentByClientId', conversation.sentByClientId),
+      log: new MessageLog(conversation.id),
     }));
     fill(tables.directConversations, saved.directConversations, same);
   },

@@ -1,3 +1,4 @@
+import type { MessageIdSpace } from './message-ids.js';
 import type { MessageRecord } from './records.js';
 
 /**
@@ -10,6 +11,29 @@ import type { MessageRecord } from './records.js';
 export class MessageLog {
   private readonly messages: MessageRecord[] = [];
   private lastSequence = 0;
+  /**
+   * Where the ids of its messages come from, set by the messages table when the first message
+   * arrives (`tables.ts`); null before, and for the rare log whose prefix another conversation
+   * has, whose messages then carry ids of their own.
+   */
+  space: MessageIdSpace | null = null;
+  /** Whether the messages table has readied it (given it its space, if it can have one). */
+  opened = false;
+  /**
+   * A sent message by its `clientMessageId`, for retries (SPEC.md: a retry returns the first
+   * message). Keyed by the id alone, which the record holds already; a second sender who uses
+   * the same id is found in {@link otherSenders}.
+   */
+  private readonly byClientId = new Map<string, MessageRecord>();
+  private otherSenders: Map<string, MessageRecord> | null = null;
+
+  constructor(readonly conversationId: string) {}
+
+  /** The id of this log's message with `sequence` (its computed one: see `message-ids.ts`); throws before the log has a space. */
+  idOf(sequence: number): string {
+    if (this.space === null) throw new Error(`conversation ${this.conversationId} computes no message ids`);
+    return this.space.idOf(sequence);
+  }
 
   /** Number of messages, deleted ones included. */
   get size(): number {
@@ -32,6 +56,32 @@ export class MessageLog {
     }
     this.messages.push(message);
     this.lastSequence = message.sequence;
+    if (!this.byClientId.has(message.clientMessageId)) this.byClientId.set(message.clientMessageId, message);
+    else (this.otherSenders ??= new Map()).set(`${message.senderId} ${message.clientMessageId}`, message);
+  }
+
+  /** The message `senderId` sent with `clientMessageId`, if any. */
+  sentWith(senderId: string, clientMessageId: string): MessageRecord | undefined {
+    const first = this.byClientId.get(clientMessageId);
+    if (first === undefined || first.senderId === senderId) return first;
+    return this.otherSenders?.get(`${senderId} ${clientMessageId}`);
+  }
+
+  /** What a digest of the state sees of a log: its messages are the messages table's (see `digest.ts`). */
+  toJSON(): { conversationId: string; size: number; newestSequence: number | null } {
+    return { conversationId: this.conversationId, size: this.size, newestSequence: this.newestSequence };
+  }
+
+  /** The retry index as snapshots hold it: `senderId clientMessageId` -> message id, in sequence order. */
+  retryEntries(): [string, string][] {
+    return this.messages.map((message) => [`${message.senderId} ${message.clientMessageId}`, message.id]);
+  }
+
+  /** The message with this sequence, if the log has one. */
+  at(sequence: number): MessageRecord | undefined {
+    const index = this.indexAtOrAfter(sequence);
+    const message = this.messages[index];
+    return message?.sequence === sequence ? message : undefined;
   }
 
   /** Index of the first message whose sequence is >= `sequence` (the length when none is). */

@@ -3,7 +3,8 @@ import { snapshotMessage } from '../events.js';
 import { quote, requireId } from '../input.js';
 import type { ConversationRecord } from '../conversations/records.js';
 import type { AttachmentInput, Attachments, CheckedUpload } from '../files/attachments.js';
-import type { AttachmentRecord, MessageRecord } from './records.js';
+import { MessageRecord } from './records.js';
+import type { MessageLog } from './message-log.js';
 import type { Notifications } from '../notifications/notifications.js';
 import type { AreaContext } from '../context.js';
 import type { MessageTables } from './tables.js';
@@ -18,7 +19,6 @@ export const messageRules = {
   emojiMax: 64,
 } as const;
 
-const NO_ATTACHMENTS: readonly AttachmentRecord[] = Object.freeze([]);
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export interface NewMessage {
@@ -89,7 +89,7 @@ export class Messages {
     return this.ctx.tables.messages.get(messageId);
   }
 
-  /** Every message, deleted ones too, in the order they were stored: for what is counted from them (the storage quota). */
+  /** Every message, deleted ones too, conversation by conversation in sequence order: for what is counted from them (the storage quota). */
   all(): Iterable<MessageRecord> {
     return this.ctx.tables.messages.values();
   }
@@ -102,9 +102,9 @@ export class Messages {
     const { tables } = this.ctx;
     const { conversation } = this.ctx.access.conversationOfMember(input.conversationId, senderId, 'input.conversationId');
     const clientMessageId = checkClientMessageId(input.clientMessageId);
-    const retryKey = `${senderId} ${clientMessageId}`;
-    const earlier = conversation.sentByClientId.get(retryKey);
-    if (earlier !== undefined) return tables.messages.get(earlier)!;
+    const { log } = conversation;
+    const earlier = log.sentWith(senderId, clientMessageId);
+    if (earlier !== undefined) return earlier;
 
     const uploads = this.checkAttachments(input.attachments ?? [], senderId);
     const sharedIds = input.sharedFileIds ?? [];
@@ -116,27 +116,19 @@ export class Messages {
     const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
 
     this.attachments.reserve(conversation.workspaceId, uploads);
-    const now = this.ctx.clock.now();
-    const id = this.ctx.ids();
-    const attachments = uploads.length + shared.length === 0 ? NO_ATTACHMENTS : this.attachments.records(uploads, shared);
-    const message: MessageRecord = {
-      id,
-      conversationId: conversation.id,
+    tables.messages.open(log, this.ctx.ids);
+    const sequence = log.nextSequence();
+    const message = MessageRecord.create(log, {
+      id: this.newId(log, sequence),
       senderId,
       clientMessageId,
-      sequence: conversation.log.nextSequence(),
-      type: 'TEXT',
+      sequence,
       content,
       replyToMessageId,
-      createdAt: now,
-      updatedAt: now,
-      deletedAt: null,
-      attachments,
-      reactions: null,
-    };
-    conversation.log.append(message);
-    conversation.sentByClientId.set(retryKey, id);
-    tables.messages.set(id, message);
+      createdAt: this.ctx.clock.now(),
+      attachments: uploads.length + shared.length === 0 ? undefined : this.attachments.records(uploads, shared),
+    });
+    tables.messages.add(message);
     this.attachments.attach(message);
     for (const watcher of this.watchers) watcher.sent(message);
     // Sending ends the sender's typing, then the message is announced, then whom it mentions.
@@ -172,7 +164,7 @@ export class Messages {
       const now = this.ctx.clock.now();
       message.content = null;
       this.attachments.release(message, conversation.workspaceId);
-      message.attachments = NO_ATTACHMENTS;
+      message.attachments = [];
       message.deletedAt = now;
       message.updatedAt = now;
       this.ctx.tables.messages.touch(message.id);
@@ -211,6 +203,15 @@ export class Messages {
       this.announce('messageUpdated', message);
     }
     return message;
+  }
+
+  /**
+   * Null for the computed id (`message-ids.ts`); a generated one for a log that computes none,
+   * or when a snapshot's own ids hold the computed one already.
+   */
+  private newId(log: MessageLog, sequence: number): string | null {
+    if (log.space !== null && !this.ctx.tables.messages.has(log.idOf(sequence))) return null;
+    return this.ctx.ids();
   }
 
   /** Publishes a snapshot of `message`, taken only when someone listens. */

@@ -1,4 +1,6 @@
-/** Messages: the records this area stores (plain data; times are epoch milliseconds, enums the schema's values). */
+import type { MessageLog } from './message-log.js';
+
+/** Messages: the records this area stores (times are epoch milliseconds, enums the schema's values). */
 
 export type MessageType = 'TEXT' | 'SYSTEM';
 
@@ -14,21 +16,168 @@ export interface AttachmentRecord {
   readonly size: number;
 }
 
-export interface MessageRecord {
-  readonly id: string;
-  readonly conversationId: string;
+const NO_ATTACHMENTS: readonly AttachmentRecord[] = Object.freeze([]);
+
+/**
+ * What most messages never have: a reply target, an edit or a delete, files, reactions, a type
+ * other than TEXT, an id of their own. Kept apart, so that a plain message does not pay a field
+ * for each (see {@link MessageRecord}).
+ */
+class MessageExtras {
+  type: MessageType = 'TEXT';
+  replyToMessageId: string | null = null;
+  /** Null while it equals `createdAt`. */
+  updatedAt: number | null = null;
+  deletedAt: number | null = null;
+  attachments: readonly AttachmentRecord[] = NO_ATTACHMENTS;
+  reactions: Map<string, string[]> | null = null;
+  /** The message's id when it is not its conversation's computed one (a snapshot's own ids). */
+  explicitId: string | null = null;
+}
+
+/** The fields a message is made with (see {@link MessageRecord.create}). */
+export interface MessageFields {
+  readonly id?: string | null;
   readonly senderId: string;
   readonly clientMessageId: string;
   readonly sequence: number;
-  readonly type: MessageType;
-  /** Null once soft-deleted. */
-  content: string | null;
-  readonly replyToMessageId: string | null;
+  readonly type?: MessageType;
+  readonly content: string | null;
+  readonly replyToMessageId?: string | null;
   readonly createdAt: number;
-  updatedAt: number;
-  deletedAt: number | null;
-  /** Emptied on soft delete. Shared empty array for messages without attachments. */
-  attachments: readonly AttachmentRecord[];
-  /** emoji -> user ids, both in first-use order; null until the first reaction (saves memory). */
-  reactions: Map<string, string[]> | null;
+  readonly updatedAt?: number;
+  readonly deletedAt?: number | null;
+  readonly attachments?: readonly AttachmentRecord[];
+  readonly reactions?: Map<string, string[]> | null;
+}
+
+/**
+ * A stored message. Memory is the design constraint (docs/architecture.md, "Memory": a million
+ * messages in 280 MB of heap): the record holds seven fields, and reads the rest through its
+ * accessors.
+ * - `id` is computed from the conversation's {@link MessageLog} and the sequence (see
+ *   `message-ids.ts`), or is the message's own id when a snapshot gave it one;
+ * - `conversationId` is its log's;
+ * - the fields most messages never set live in one {@link MessageExtras}, made on the first
+ *   that is set (a plain message holds null there).
+ */
+export class MessageRecord {
+  private more: MessageExtras | null = null;
+
+  private constructor(
+    /** The conversation's log, which the message is in. */
+    readonly log: MessageLog,
+    readonly senderId: string,
+    readonly clientMessageId: string,
+    readonly sequence: number,
+    /** Null once soft-deleted. */
+    public content: string | null,
+    readonly createdAt: number,
+  ) {}
+
+  /** A message of `log` (not yet appended to it). */
+  static create(log: MessageLog, fields: MessageFields): MessageRecord {
+    const message = new MessageRecord(log, fields.senderId, fields.clientMessageId, fields.sequence, fields.content, fields.createdAt);
+    if (fields.type !== undefined && fields.type !== 'TEXT') message.extras().type = fields.type;
+    if (fields.replyToMessageId != null) message.extras().replyToMessageId = fields.replyToMessageId;
+    if (fields.updatedAt !== undefined) message.updatedAt = fields.updatedAt;
+    if (fields.deletedAt != null) message.deletedAt = fields.deletedAt;
+    if (fields.attachments !== undefined && fields.attachments.length > 0) message.attachments = fields.attachments;
+    if (fields.reactions != null) message.reactions = fields.reactions;
+    if (fields.id != null) {
+      if (log.space === null || fields.id !== log.space.idOf(fields.sequence)) message.extras().explicitId = fields.id;
+    } else if (log.space === null) {
+      throw new Error(`a message of conversation ${log.conversationId} needs an id of its own`);
+    }
+    return message;
+  }
+
+  get id(): string {
+    return this.more?.explicitId ?? this.log.idOf(this.sequence);
+  }
+
+  /** Whether the id was given (by a snapshot) rather than computed. */
+  get hasExplicitId(): boolean {
+    return (this.more?.explicitId ?? null) !== null;
+  }
+
+  get conversationId(): string {
+    return this.log.conversationId;
+  }
+
+  get type(): MessageType {
+    return this.more?.type ?? 'TEXT';
+  }
+
+  get replyToMessageId(): string | null {
+    return this.more?.replyToMessageId ?? null;
+  }
+
+  get updatedAt(): number {
+    return this.more?.updatedAt ?? this.createdAt;
+  }
+
+  set updatedAt(time: number) {
+    if (time !== this.createdAt || this.more !== null) this.extras().updatedAt = time === this.createdAt ? null : time;
+  }
+
+  get deletedAt(): number | null {
+    return this.more?.deletedAt ?? null;
+  }
+
+  set deletedAt(time: number | null) {
+    if (time !== null || this.more !== null) this.extras().deletedAt = time;
+  }
+
+  /** Emptied on soft delete. */
+  get attachments(): readonly AttachmentRecord[] {
+    return this.more?.attachments ?? NO_ATTACHMENTS;
+  }
+
+  set attachments(attachments: readonly AttachmentRecord[]) {
+    if (attachments.length > 0 || this.more !== null) this.extras().attachments = attachments.length === 0 ? NO_ATTACHMENTS : attachments;
+  }
+
+  /** emoji -> user ids, both in first-use order; null until the first reaction. */
+  get reactions(): Map<string, string[]> | null {
+    return this.more?.reactions ?? null;
+  }
+
+  set reactions(reactions: Map<string, string[]> | null) {
+    if (reactions !== null || this.more !== null) this.extras().reactions = reactions;
+  }
+
+  /** Every field as plain data, in the order a snapshot saves them (shared, not copied: see `snapshot.ts`). */
+  toJSON() {
+    return {
+      id: this.id,
+      conversationId: this.conversationId,
+      senderId: this.senderId,
+      clientMessageId: this.clientMessageId,
+      sequence: this.sequence,
+      type: this.type,
+      content: this.content,
+      replyToMessageId: this.replyToMessageId,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+      deletedAt: this.deletedAt,
+      attachments: this.attachments,
+      reactions: this.reactions,
+    };
+  }
+
+  /** A copy as the message is now, sharing nothing that changes later (an event's payload). */
+  detached(): MessageRecord {
+    const copy = new MessageRecord(this.log, this.senderId, this.clientMessageId, this.sequence, this.content, this.createdAt);
+    if (this.more !== null) {
+      const more = copy.extras();
+      Object.assign(more, this.more);
+      if (this.more.reactions !== null) more.reactions = new Map([...this.more.reactions].map(([emoji, users]) => [emoji, [...users]]));
+    }
+    return copy;
+  }
+
+  private extras(): MessageExtras {
+    return (this.more ??= new MessageExtras());
+  }
 }

@@ -21,7 +21,7 @@ const message = v.strictObject({
   reactions: v.nullable(table(v.array(v.string()))),
 });
 
-/** The messages table, in the order messages were sent. */
+/** The messages table: each conversation's messages in sequence order, the conversations in the order of their first message. */
 export const messageTablesSchema = {
   messages: table(message),
 };

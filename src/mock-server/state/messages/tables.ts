@@ -1,11 +1,158 @@
-import type { MessageRecord } from './records.js';
-import { TrackedMap } from '../changes/tracked-map.js';
+import type { TableChanges } from '../changes/tracked-map.js';
+import type { MessageLog } from './message-log.js';
+import { MessageIdSpace, messageIdPrefix } from './message-ids.js';
+import { MessageRecord, type MessageFields } from './records.js';
+
+/** A message as a snapshot saved it, waiting for its conversation's log (see {@link MessageTable.stage}). */
+export interface StagedMessage extends MessageFields {
+  /** The table key it was saved under: its id. */
+  readonly key: string;
+  readonly id: string;
+  readonly conversationId: string;
+}
+
+/** Sequences fit the 48 bits a computed id holds (`message-ids.ts`). */
+const MAX_SEQUENCE = 2 ** 48;
+
+/** Why staged messages could not be added: the snapshot's fault, told in a sentence. */
+export class StagedMessageError extends Error {}
+
+/**
+ * Every message, by id: the messages area's one table. The records live in their conversation's
+ * {@link MessageLog} (sequence order); this finds them by id without storing ids. A computed id
+ * (`message-ids.ts`) names its conversation's log by its prefix, and its sequence: one map entry
+ * per conversation, a binary search in the log. The rare message whose id was given (a snapshot
+ * made elsewhere, or one saved before ids were computed) is in {@link explicit}.
+ *
+ * To the snapshot codecs and the `--persist` journal this is a table like the others (the
+ * {@link TrackedMap} interface: `get`, the entries in order, `size`, `changes` and `touch`), in
+ * the order of conversations, then sequence.
+ */
+export class MessageTable implements Iterable<[string, MessageRecord]> {
+  /** Where changes are recorded (`--persist`), or null; see {@link TrackedMap}. */
+  changes: TableChanges<string> | null = null;
+  /** The state's message-id key: secret, saved with the state; null until the first message (or a snapshot's). */
+  private idKey: string | null = null;
+  private readonly logs: MessageLog[] = [];
+  private readonly byPrefix = new Map<string, MessageLog>();
+  private readonly explicit = new Map<string, MessageRecord>();
+  private count = 0;
+  private staged: readonly StagedMessage[] = [];
+
+  /** The message-id key, if one was made or loaded: what a snapshot saves. */
+  get key(): string | null {
+    return this.idKey;
+  }
+
+  /** Loads a saved key: before any message is added. */
+  loadKey(key: string): void {
+    if (this.count > 0) throw new Error('the message-id key is loaded before the messages');
+    this.idKey = key;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * Readies `log` for messages: gives it its id space on the first call (none when another
+   * conversation's prefix is the same, a chance of 2^-74: its messages then have ids of their
+   * own). The state's key is made with `newKey` (the state's id source, so that a seeded state
+   * computes the same ids every run) if there is none yet.
+   */
+  open(log: MessageLog, newKey: () => string): MessageLog {
+    if (log.opened) return log;
+    const space = new MessageIdSpace(log.conversationId, (this.idKey ??= newKey()));
+    if (!this.byPrefix.has(space.prefix)) {
+      this.byPrefix.set(space.prefix, log);
+      log.space = space;
+    }
+    log.opened = true;
+    this.logs.push(log);
+    return log;
+  }
+
+  /** Appends `message` to its log (opened), recording the change. */
+  add(message: MessageRecord): void {
+    if (!message.log.opened) throw new Error(`the log of conversation ${message.conversationId} is not open`);
+    if (message.hasExplicitId) {
+      const id = message.id;
+      if (this.has(id)) throw new Error(`message id ${id} is taken`);
+      this.explicit.set(id, message);
+    }
+    message.log.append(message);
+    this.count += 1;
+    this.changes?.rows.set(message.id, true);
+  }
+
+  /** Holds a snapshot's messages until their conversations are loaded: see {@link addStaged}. */
+  stage(messages: readonly StagedMessage[]): void {
+    this.staged = messages;
+  }
+
+  /**
+   * Adds the staged messages, each to the log `logOf` gives for its conversation, keeping its
+   * saved id. Throws a {@link StagedMessageError} for a message of no conversation, out of its
+   * conversation's sequence order, saved under another key, or whose id another message has.
+   */
+  addStaged(logOf: (conversationId: string) => MessageLog | undefined, newKey: () => string): void {
+    const staged = this.staged;
+    this.staged = [];
+    for (const { key, conversationId, ...fields } of staged) {
+      if (key !== fields.id) throw new StagedMessageError(`message ${fields.id} is saved under the key ${key}`);
+      const log = logOf(conversationId);
+      if (!log) throw new StagedMessageError(`message ${fields.id} is in conversation ${conversationId}, which the snapshot does not hold`);
+      if (!Number.isSafeInteger(fields.sequence) || fields.sequence >= MAX_SEQUENCE) throw new StagedMessageError(`message ${fields.id} has the sequence ${fields.sequence}, which is not a whole number below 2^48`);
+      if (fields.sequence < log.nextSequence()) {
+        throw new StagedMessageError(`message ${fields.id} comes after a message with sequence ${log.nextSequence() - 1} in its conversation but has sequence ${fields.sequence}`);
+      }
+      if (this.has(fields.id)) throw new StagedMessageError(`two messages have the id ${fields.id}`);
+      this.add(MessageRecord.create(this.open(log, newKey), fields));
+    }
+  }
+
+  get(id: string): MessageRecord | undefined {
+    const prefix = messageIdPrefix(id);
+    const log = prefix === null ? undefined : this.byPrefix.get(prefix);
+    if (log !== undefined) {
+      const sequence = log.space!.sequenceOf(id);
+      const message = sequence === null ? undefined : log.at(sequence);
+      if (message !== undefined && !message.hasExplicitId) return message;
+    }
+    return this.explicit.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** Says that the message changed in place, so that it is written again (see {@link TrackedMap.touch}). */
+  touch(id: string): void {
+    if (this.changes && this.has(id)) this.changes.rows.set(id, false);
+  }
+
+  *values(): IterableIterator<MessageRecord> {
+    for (const log of this.logs) yield* log.slice(0, log.size);
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const message of this.values()) yield message.id;
+  }
+
+  *entries(): IterableIterator<[string, MessageRecord]> {
+    for (const message of this.values()) yield [message.id, message];
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, MessageRecord]> {
+    return this.entries();
+  }
+}
 
 /** The messages area's table. Each conversation's sequence order is its `log` (see message-log.ts). */
 export interface MessageTables {
-  readonly messages: TrackedMap<string, MessageRecord>;
+  readonly messages: MessageTable;
 }
 
 export function createMessageTables(): MessageTables {
-  return { messages: new TrackedMap() };
+  return { messages: new MessageTable() };
 }

@@ -21,7 +21,7 @@ export interface AreaCodec<OwnTables, Saved> {
 export type Entries<K, V> = readonly (readonly [K, V])[];
 
 /** The entries of `map`, each value saved by `save`. */
-export const list = <K, V, S>(map: ReadonlyMap<K, V>, save: (value: V) => S): [K, S][] => {
+export const list = <K, V, S>(map: Iterable<readonly [K, V]>, save: (value: V) => S): [K, S][] => {
   const saved: [K, S][] = [];
   for (const [key, value] of map) saved.push([key, save(value)]);
   return saved;
@@ -47,7 +47,7 @@ export const copy = <V extends object>(value: V): V => ({ ...value });
 export const array = <V>(values: Iterable<V>): V[] => [...values];
 
 /** The value type of a Map type. */
-type ValueOf<M> = M extends ReadonlyMap<unknown, infer V> ? V : never;
+type ValueOf<M> = M extends Iterable<readonly [unknown, infer V]> ? V : never;
 /** The saved value type of a table's entry list. */
 type SavedValueOf<E> = E extends Entries<unknown, infer S> ? S : never;
 
@@ -97,6 +97,6 @@ export function rowWithParts<V, S>(shell: (value: V) => S, parts: { readonly [pa
 export function saveRows<OwnTables, Saved>(rows: RowCodecs<OwnTables, Saved>, tables: OwnTables): Saved {
   const saved: Record<string, unknown> = {};
   const byName = rows as unknown as Record<string, RowCodec<unknown, unknown>>;
-  for (const name of Object.keys(byName)) saved[name] = list((tables as Record<string, ReadonlyMap<unknown, unknown>>)[name]!, byName[name]!.save);
+  for (const name of Object.keys(byName)) saved[name] = list((tables as Record<string, Iterable<readonly [unknown, unknown]>>)[name]!, byName[name]!.save);
   return saved as Saved;
 }

@@ -30,5 +30,6 @@ export function exportSnapshot(state: MockState): SnapshotDocument {
     tables: saveTables(state.areas),
     sessions: state.sessions.save(),
     fileLinkKey: key === null ? null : bytesToBase64(key),
+    messageIdKey: state.areas.messages.messages.key,
   };
 }

@@ -3,25 +3,23 @@ import { base64ToBytes } from '../base64.js';
 import { MockState, type MockStateOptions } from '../mock-state.js';
 import type { AreaTables } from '../tables.js';
 import { SnapshotError } from './errors.js';
+import { randomIds, type IdGenerator } from '../ids.js';
+import { StagedMessageError } from '../messages/tables.js';
 import type { SnapshotDocument } from './schema.js';
 
 const loadArea = <A extends AreaName>(name: A, saved: AllSavedTables, areas: AreaTables): void => areaOf(name).snapshot.load(saved, areas[name]);
 
 /**
- * Each conversation's log, from the messages table (its records, in their sequence order): the
- * one thing a snapshot leaves out that another area's tables hold, so it is rebuilt here, once
- * every area is loaded.
+ * Each conversation's log, filled with the messages the messages area staged: a message lives in
+ * its conversation's log, which another area's table holds, so they are added here, once every
+ * area is loaded.
  */
-function rebuildLogs({ messages, conversations }: AreaTables): void {
-  for (const message of messages.messages.values()) {
-    const conversation = conversations.conversations.get(message.conversationId);
-    if (!conversation) {
-      throw new SnapshotError(`the snapshot's table "messages" is not valid: message ${message.id} is in conversation ${message.conversationId}, which the snapshot does not hold.`);
-    }
-    if (message.sequence < conversation.log.nextSequence()) {
-      throw new SnapshotError(`the snapshot's table "messages" is not valid: message ${message.id} comes after a message with sequence ${conversation.log.nextSequence() - 1} in its conversation but has sequence ${message.sequence}.`);
-    }
-    conversation.log.append(message);
+function rebuildLogs({ messages, conversations }: AreaTables, ids: IdGenerator): void {
+  try {
+    messages.messages.addStaged((conversationId) => conversations.conversations.get(conversationId)?.log, ids);
+  } catch (error) {
+    if (error instanceof StagedMessageError) throw new SnapshotError(`the snapshot's table "messages" is not valid: ${error.message}.`);
+    throw error;
   }
 }
 
@@ -37,7 +35,8 @@ function rebuildLogs({ messages, conversations }: AreaTables): void {
 export function restoreSnapshot(document: SnapshotDocument, options: MockStateOptions = {}): MockState {
   const state = new MockState(options);
   for (const name of AREA_NAMES) loadArea(name, document.tables, state.areas);
-  rebuildLogs(state.areas);
+  if (document.messageIdKey != null) state.areas.messages.messages.loadKey(document.messageIdKey);
+  rebuildLogs(state.areas, options.ids ?? randomIds);
   state.sessions.load(document.sessions);
   if (document.fileLinkKey !== null) {
     const key = base64ToBytes(document.fileLinkKey);

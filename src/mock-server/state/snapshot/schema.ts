@@ -39,6 +39,11 @@ export const snapshotSchema = v.strictObject({
   sessions: sessionsSchema,
   /** The key signed file links are made with (base64), or null before the first link. */
   fileLinkKey: nullableText,
+  /**
+   * The secret message ids are computed with (`messages/message-ids.ts`), or null before the first
+   * message. Absent from documents saved before ids were computed: their messages keep the ids saved with them.
+   */
+  messageIdKey: v.optional(nullableText),
 });
 
 /** A snapshot document: JSON-compatible, so `JSON.stringify` writes it and `JSON.parse` reads it back. */
