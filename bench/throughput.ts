@@ -9,4 +9,4 @@ console.log(`Parley throughput: Node ${process.version}, ${cpus().length} cores;
 const rows = await measureThroughput({ seconds, connections: 8, rounds }, (line) => process.stderr.write(`  .. ${line}\n`));
 const report = throughputReport(rows);
 console.log(report.lines.join('\n'));
-console.log(`\n  Parley messages: ${report.overYogaMock.toFixed(2)}x (c) (target >= ${THROUGHPUT_TARGETS.overYogaMock}x), ${report.ofJitCeiling.toFixed(2)}x (b) (target >= ${THROUGHPUT_TARGETS.ofJitCeiling}x)   ${report.pass ? 'PASS' : 'MISS'}`);
+console.log(`\n  Parley messages: ${report.overYogaMock.toFixed(2)}x (c) (target >= ${THROUGHPUT_TARGETS.overYogaMock}x), ${report.ofJitCeiling.toFixed(2)}x the graphql-jit ceiling, the faster of (b) and (b2) (target >= ${THROUGHPUT_TARGETS.ofJitCeiling}x)   ${report.pass ? 'PASS' : 'MISS'}`);

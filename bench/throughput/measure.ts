@@ -74,6 +74,7 @@ export async function measureThroughput(options: ThroughputOptions, progress: (l
     const anchors: [string, string[]][] = [
       ['(a) node:http, fixed body', ['--import', 'tsx', 'bench/throughput/servers/fixed-body.ts', pageFile]],
       ['(b) node:http + graphql-jit, static page', ['--import', 'tsx', 'bench/throughput/servers/jit-static.ts', pageFile]],
+      ['(b2) the same, compiled stringify', ['--import', 'tsx', 'bench/throughput/servers/jit-static.ts', pageFile, 'compiled']],
       ['(c) graphql-yoga + @graphql-tools/mock', ['--import', 'tsx', 'bench/throughput/servers/yoga-mock.ts']],
     ];
     for (const [server, args] of anchors) {
