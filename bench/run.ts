@@ -112,12 +112,13 @@ console.log(`  loading ${count(large)} messages through state.messages.send: ${m
 const search = await measureSearch(undefined, progress);
 console.log(`\n${searchReport(search).join('\n')}`);
 
-const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 3);
-const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
-const throughputRows = await measureThroughput({ seconds, connections: 8, rounds: throughputRounds }, progress);
+const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
+const throughputRows = await measureThroughput({ seconds, connections: 8, rounds: throughputRounds, warmupSeconds: 2 }, progress);
 const throughput = throughputReport(throughputRows);
-console.log(`\nthroughput: the same 30-message page (all 14 fields), 8 connections, ${throughputRounds} rounds of ${seconds} s per target;`);
-console.log('every server and the load generator (autocannon) in processes of their own; ratios are medians of per-round ratios');
+console.log(`\nthroughput: the same 30-message page (all 14 fields), 8 connections, ${throughputRounds} rounds of ${seconds} s per target (each after 2 s of warm-up);`);
+console.log('every server and the load generator (autocannon) in processes of their own; ratios are medians of per-round ratios; in each round (b),');
+console.log('(d) messages, (b2) and (c) run next to each other, and every other round runs the list backwards');
 console.log(throughput.lines.join('\n'));
 
 const realtimeOptions = realtimeOptionsFromEnv();

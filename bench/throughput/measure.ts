@@ -16,6 +16,8 @@ export interface ThroughputOptions {
   readonly connections: number;
   /** Every target is loaded once per round, in turn, so drift on a shared machine hits all alike. */
   readonly rounds: number;
+  /** Seconds of load before each measured window. */
+  readonly warmupSeconds: number;
 }
 
 interface Page {
@@ -93,10 +95,25 @@ export async function measureThroughput(options: ThroughputOptions, progress: (l
     );
 
     const rows: ThroughputRow[] = targets.map((target) => ({ server: target.server, operation: target.operation, rounds: [] }));
+    // The machine's speed drifts by tens of percent within a minute (shared cores): each ratio the
+    // targets judge is taken between windows next to each other, and every other round runs the
+    // list backwards, so neither side of a ratio always goes first.
+    const adjacent: ((target: Target) => boolean)[] = [
+      (target) => target.server.startsWith('(b) '),
+      (target) => target.server.startsWith('(d)') && target.operation === 'messages',
+      (target) => target.server.startsWith('(b2)'),
+      (target) => target.server.startsWith('(c)'),
+    ];
+    const rank = (target: Target) => {
+      const at = adjacent.findIndex((matches) => matches(target));
+      return at < 0 ? adjacent.length : at;
+    };
+    const order = [...targets.keys()].sort((x, y) => rank(targets[x]!) - rank(targets[y]!));
     for (let round = 1; round <= options.rounds; round++) {
-      for (const [index, target] of targets.entries()) {
+      for (const index of round % 2 === 1 ? order : [...order].reverse()) {
+        const target = targets[index]!;
         progress(`throughput: round ${round}/${options.rounds}, ${target.server} ${target.operation} ...`);
-        const result = await load(target.url, { body: target.body, connections: options.connections, seconds: options.seconds, ...(target.headers ? { headers: target.headers } : {}), ...(target.idReplacement ? { idReplacement: true } : {}) });
+        const result = await load(target.url, { body: target.body, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds, ...(target.headers ? { headers: target.headers } : {}), ...(target.idReplacement ? { idReplacement: true } : {}) });
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.server} ${target.operation}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
         rows[index]!.rounds.push(result);
       }

@@ -60,6 +60,8 @@ export interface LoadOptions {
   readonly seconds?: number;
   /** Replace `[<id>]` in the body with a fresh id per request (autocannon -I). @default false */
   readonly idReplacement?: boolean;
+  /** Seconds of load before the measured run. @default 3 */
+  readonly warmupSeconds?: number;
 }
 
 /** Loads `url` with autocannon, run in a child process of its own so it does not share the server's core. */
@@ -69,7 +71,7 @@ export function load(url: string, options: LoadOptions): Promise<LoadResult> {
     '-j',
     '-c', String(options.connections ?? 8),
     '-d', String(options.seconds ?? 10),
-    '--warmup', '[', '-c', String(options.connections ?? 8), '-d', '3', ']',
+    '--warmup', '[', '-c', String(options.connections ?? 8), '-d', String(options.warmupSeconds ?? 3), ']',
     '-m', 'POST',
     '-H', 'content-type=application/json',
     ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
