@@ -88,6 +88,22 @@ function parseHex6(text: string, at: number): number {
   return value;
 }
 
+/** Spaces made, by key and conversation: a restore (an MSW reset) opens the same ones again. */
+const spaces = new Map<string, MessageIdSpace>();
+const SPACES_KEPT = 10_000;
+
+/** The {@link MessageIdSpace} of `conversationId` under `stateKey` (an HMAC, about 10 µs, made once). */
+export function messageIdSpace(conversationId: string, stateKey: string): MessageIdSpace {
+  const cacheKey = `${stateKey}\u0000${conversationId}`;
+  let space = spaces.get(cacheKey);
+  if (space === undefined) {
+    if (spaces.size >= SPACES_KEPT) spaces.clear();
+    space = new MessageIdSpace(conversationId, stateKey);
+    spaces.set(cacheKey, space);
+  }
+  return space;
+}
+
 /** The prefix every id of a {@link MessageIdSpace} starts with, read off an id; null when `id` cannot be one. */
 export function messageIdPrefix(id: string): string | null {
   return id.length === ID_LENGTH && id.charCodeAt(14) === 56 /* '8' */ ? id.slice(0, 24) : null;

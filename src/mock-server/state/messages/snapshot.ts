@@ -20,11 +20,23 @@ export const messagesSnapshot: AreaCodec<MessageTables, SavedMessageTables> = {
   rows,
   save: (tables) => saveRows(rows, tables),
   load: (saved, tables) => {
+    // Field by field, not spread: a restore (an MSW reset) stages every message, and objects of
+    // one literal shape are several times faster to make and to read than spread copies.
     tables.messages.stage(
       saved.messages.map(([key, message]) => ({
-        ...message,
         key,
-        attachments: message.attachments.map(copy),
+        id: message.id,
+        conversationId: message.conversationId,
+        senderId: message.senderId,
+        clientMessageId: message.clientMessageId,
+        sequence: message.sequence,
+        type: message.type,
+        content: message.content,
+        replyToMessageId: message.replyToMessageId,
+        createdAt: message.createdAt,
+        updatedAt: message.updatedAt,
+        deletedAt: message.deletedAt,
+        attachments: message.attachments.length === 0 ? undefined : message.attachments.map(copy),
         reactions: message.reactions === null ? null : map(message.reactions, array),
       })),
     );

@@ -1,6 +1,6 @@
 import type { TableChanges } from '../changes/tracked-map.js';
 import type { MessageLog } from './message-log.js';
-import { MessageIdSpace, messageIdPrefix } from './message-ids.js';
+import { messageIdPrefix, messageIdSpace } from './message-ids.js';
 import { MessageRecord, type MessageFields } from './records.js';
 
 /** A message as a snapshot saved it, waiting for its conversation's log (see {@link MessageTable.stage}). */
@@ -62,7 +62,7 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
    */
   open(log: MessageLog, newKey: () => string): MessageLog {
     if (log.opened) return log;
-    const space = new MessageIdSpace(log.conversationId, (this.idKey ??= newKey()));
+    const space = messageIdSpace(log.conversationId, (this.idKey ??= newKey()));
     if (!this.byPrefix.has(space.prefix)) {
       this.byPrefix.set(space.prefix, log);
       log.space = space;
@@ -98,7 +98,8 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
   addStaged(logOf: (conversationId: string) => MessageLog | undefined, newKey: () => string): void {
     const staged = this.staged;
     this.staged = [];
-    for (const { key, conversationId, ...fields } of staged) {
+    for (const fields of staged) {
+      const { key, conversationId } = fields;
       if (key !== fields.id) throw new StagedMessageError(`message ${fields.id} is saved under the key ${key}`);
       const log = logOf(conversationId);
       if (!log) throw new StagedMessageError(`message ${fields.id} is in conversation ${conversationId}, which the snapshot does not hold`);
@@ -106,8 +107,10 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
       if (fields.sequence < log.nextSequence()) {
         throw new StagedMessageError(`message ${fields.id} comes after a message with sequence ${log.nextSequence() - 1} in its conversation but has sequence ${fields.sequence}`);
       }
-      if (this.has(fields.id)) throw new StagedMessageError(`two messages have the id ${fields.id}`);
-      this.add(MessageRecord.create(this.open(log, newKey), fields));
+      const message = MessageRecord.create(this.open(log, newKey), fields);
+      // A computed id is its log's and sequence's own (sequences ascend): only a given id can hold it.
+      if (message.hasExplicitId ? this.has(fields.id) : this.explicit.has(fields.id)) throw new StagedMessageError(`two messages have the id ${fields.id}`);
+      this.add(message);
     }
   }
 
