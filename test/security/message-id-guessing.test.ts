@@ -22,7 +22,8 @@ async function codeFor(id: string): Promise<string | undefined> {
   return response.errors?.[0]?.extensions?.['code'] as string | undefined;
 }
 
-const hex12 = (value: number) => value.toString(16).padStart(12, '0');
+/** 12 hex digits of `value` taken modulo 2^48 (a guess below 0 wraps around, as a counter would). */
+const hex12 = (value: number) => (((value % 2 ** 48) + 2 ** 48) % 2 ** 48).toString(16).padStart(12, '0');
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true });
@@ -48,7 +49,7 @@ describe('message ids cannot be guessed from others of the same conversation', (
       guesses.add(prefix + hex12(newestSuffix - step));
       // The step between two known ids, carried on.
       const stride = parseInt(newest.id.slice(24), 16) - parseInt(known.at(-2)!.id.slice(24), 16);
-      guesses.add(prefix + hex12((newestSuffix + stride * step + 2 ** 48) % 2 ** 48));
+      guesses.add(prefix + hex12(newestSuffix + stride * step));
       guesses.add(prefix + hex12((newestSuffix ^ sequence ^ newest.sequence) >>> 0));
     }
     const real = new Set(later.map((message) => message.id));
