@@ -167,7 +167,8 @@ class ConversationWriter {
       if (faker.datatype.boolean(0.2)) this.react(message, senders);
     }
     // Delete a few, and always one that has a reply, so `replyTo` of a deleted message is on show.
-    const replied = sent.find((m) => sent.some((r) => r.replyToMessageId === m.id));
+    const repliedTo = new Set(sent.map((m) => m.replyToMessageId));
+    const replied = sent.find((m) => repliedTo.has(m.id));
     const victims = new Set(faker.helpers.arrayElements(sent, extras.deletions));
     if (replied && extras.deletions > 0) victims.add(replied);
     for (const message of victims) state.messages.delete(message.id, message.senderId);
