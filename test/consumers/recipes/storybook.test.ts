@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserTestsRun } from '../chromium.js';
-import { buildAndServe, sendAsBob, shownMessages, type ServedRecipe, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
+import { buildAndServe, expectAscendingOnce, sendAsBob, shownMessages, type ServedRecipe, type ShownMessage, type StaticServer, type WatchedBrowser } from './support/browser.js';
 import { readRecipe, recipeProject } from './support/recipe-page.js';
 
 /**
@@ -24,13 +24,6 @@ let ui: Page;
 const preview = (): Frame => ui.frame({ url: /\/iframe\.html/ })!;
 const messages = (): Promise<ShownMessage[]> => shownMessages(preview(), 'section.chat');
 const texts = async (): Promise<string[]> => (await messages()).map((message) => message.text);
-
-function expectAscendingOnce(list: readonly ShownMessage[]): void {
-  const sequences = list.map((message) => message.sequence);
-  expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
-  expect(new Set(sequences).size).toBe(list.length);
-  expect(new Set(list.map((message) => message.id)).size).toBe(list.length);
-}
 
 /** Waits until the story's chat is drawn with its subscription acknowledged. */
 async function storyLive(): Promise<void> {

@@ -210,7 +210,7 @@ export class Messages {
    * or when a snapshot's own ids hold the computed one already.
    */
   private newId(log: MessageLog, sequence: number): string | null {
-    if (log.space !== null && !this.ctx.tables.messages.has(log.idOf(sequence))) return null;
+    if (log.space !== null && !this.ctx.tables.messages.holdsGivenId(log.idOf(sequence))) return null;
     return this.ctx.ids();
   }
 

@@ -108,10 +108,17 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
         throw new StagedMessageError(`message ${fields.id} comes after a message with sequence ${log.nextSequence() - 1} in its conversation but has sequence ${fields.sequence}`);
       }
       const message = MessageRecord.create(this.open(log, newKey), fields);
-      // A computed id is its log's and sequence's own (sequences ascend): only a given id can hold it.
-      if (message.hasExplicitId ? this.has(fields.id) : this.explicit.has(fields.id)) throw new StagedMessageError(`two messages have the id ${fields.id}`);
+      if (message.hasExplicitId ? this.has(fields.id) : this.holdsGivenId(fields.id)) throw new StagedMessageError(`two messages have the id ${fields.id}`);
       this.add(message);
     }
+  }
+
+  /**
+   * Whether a message that was given its id holds `id`. For a computed id of a sequence not yet
+   * in its log this is all that can hold it (sequences ascend): a send asks this, not {@link has}.
+   */
+  holdsGivenId(id: string): boolean {
+    return this.explicit.size > 0 && this.explicit.has(id);
   }
 
   get(id: string): MessageRecord | undefined {
