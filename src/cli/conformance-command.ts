@@ -23,6 +23,9 @@ interface RunFlags {
   httpAudit: boolean;
   realtime: boolean;
   color: boolean;
+  seed?: number;
+  runs?: number;
+  replay?: string;
 }
 
 function integer(flag: string, min: number, max: number) {
@@ -95,6 +98,9 @@ async function runAction(flags: RunFlags): Promise<number> {
   const [{ runConformance }, { renderProgress }] = await Promise.all([import('../conformance/run.js'), import('../conformance/reporters/index.js')]);
   const schema = flags.schema === undefined ? undefined : await readSchemaFile(flags.schema);
   const credentials = flags.credentials === undefined ? undefined : await readCredentials(flags.credentials);
+  const replay = flags.replay === undefined ? undefined : await (await import('./replay-file.js')).readReplay(flags.replay);
+  // A replay plays the saved histories: their checks alone, unless --only says otherwise.
+  const only = flags.only ?? (replay ? [...replay.keys()] : undefined);
   if (/\/graphql$/.test(flags.baseUrl)) {
     process.stderr.write(`parley conformance: note: --base-url is the server's root; the suite sends to ${flags.baseUrl}/graphql.\n`);
   }
@@ -103,7 +109,10 @@ async function runAction(flags: RunFlags): Promise<number> {
     baseUrl: flags.baseUrl,
     ...(flags.wsUrl !== undefined ? { wsUrl: flags.wsUrl } : {}),
     ...(credentials !== undefined ? { credentials, credentialsFile: flags.credentials } : {}),
-    ...(flags.only !== undefined ? { only: flags.only } : {}),
+    ...(only !== undefined ? { only } : {}),
+    ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    ...(flags.runs !== undefined ? { runs: flags.runs } : {}),
+    ...(replay !== undefined ? { replay } : {}),
     ...(flags.skip !== undefined ? { skip: flags.skip } : {}),
     ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
     ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
@@ -174,6 +183,9 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--fail-on <level>', 'which failures fail the run (exit 1)').choices(['must', 'should']).default('must'))
     .option('--http-audit', 'also run graphql-http\'s GraphQL-over-HTTP audits (reported at SHOULD level)', false)
     .option('--no-realtime', 'leave out the checks that need a WebSocket (section 6\'s events), reported as skipped by your choice')
+    .option('--seed <n>', 'seed of the model checks\' generated histories: the same seed draws the same histories (default: a random one, printed in the report)', integer('--seed', 0, 2_147_483_647))
+    .option('--runs <n>', 'histories each model check plays (default 30)', integer('--runs', 1, 100_000))
+    .option('--replay <file>', 'play saved histories instead of drawing new ones: a JSON report (its failed model checks), or {"check","commands"} as a report\'s history holds it')
     .option('--no-color', 'no ANSI colour (also off when stdout is not a terminal or NO_COLOR is set)')
     .action(async (flags: RunFlags, command: Command) => {
       try {

@@ -6,6 +6,7 @@ import { eventChecks } from './checks/events.js';
 import { fieldChecks } from './checks/fields.js';
 import { messagesSinceChecks } from './checks/messages-since.js';
 import { messagesChecks } from './checks/messages.js';
+import { modelChecks } from './checks/model.js';
 import { signatureChecks } from './signatures/checks.js';
 
 /** Every check of the suite, in report order. Ids are permanent (test/conformance/catalogue.test.ts pins them). */
@@ -17,5 +18,6 @@ export const catalogue: readonly Check[] = [
   ...eventChecks,
   ...errorChecks,
   ...crossChecks,
+  ...modelChecks,
   ...signatureChecks,
 ];

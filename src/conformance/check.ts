@@ -1,7 +1,8 @@
 import type { RealtimeConnection } from './realtime/connection.js';
 import type { Delivery, RealtimeProbe } from './realtime/probe.js';
 import type { SignatureSource } from './signatures/comparison.js';
-import type { Exchange, Level, Section } from './types.js';
+import type { Exploration } from './model/explore.js';
+import type { Exchange, HistoryEvidence, Level, Section } from './types.js';
 import type { Actor, World } from './world.js';
 import type { Credential, Target } from './target.js';
 
@@ -65,6 +66,19 @@ export interface CheckContext {
    * `redaction/markers.ts` and a suffix (`TOKEN_A_REFRESHED`); `meaning` says what it is.
    */
   secret(value: string | null | undefined, variable: string, meaning?: string): void;
+  /** PUTs bytes to a URL the server handed out (an upload URL); resolves with the status. */
+  put(url: string, bytes: Uint8Array, contentType: string): Promise<number>;
+  /** How many requests the check has sent so far: the index in its evidence the next one gets. */
+  sent(): number;
+  /**
+   * Drops the exchanges and frames recorded so far. A model check plays many histories and
+   * keeps only the last one's evidence, which its steps index.
+   */
+  forgetEvidence(): void;
+  /** What the run was told about the model checks' histories (`--seed`, `--runs`, `--replay`). */
+  readonly exploration: Exploration;
+  /** Attaches a model check's history to its result (see {@link HistoryEvidence}). */
+  history(evidence: HistoryEvidence): void;
 }
 
 /** What a failure is said of, besides its reason: where the verdict came from. */

@@ -15,7 +15,9 @@ import { isSignatureCheck } from './signatures/checks.js';
 import type { Comparison, SignatureSource } from './signatures/comparison.js';
 import { skipCauses, summarize } from './summary.js';
 import { Target, TargetUnreachable } from './target.js';
-import type { CheckResult, Exchange, RunReport } from './types.js';
+import type { CheckResult, Exchange, HistoryEvidence, RunReport } from './types.js';
+import type { Command } from './model/commands.js';
+import type { Exploration } from './model/explore.js';
 import type { World } from './world.js';
 import { isMarkerName } from './redaction/markers.js';
 import { redactReport } from './redaction/redact-report.js';
@@ -25,6 +27,11 @@ import { reportActors } from './report-actors.js';
 
 export type { CredentialsFile } from './provision.js';
 export { selectChecks } from './select.js';
+
+/** A seed for fast-check: a 31-bit integer, as its own seeds are. */
+function randomSeed(): number {
+  return Math.floor(Math.random() * 0x7fffffff);
+}
 
 /** The run could not happen (bad usage, unreachable server, provisioning failed): exit 2. One sentence. */
 export class ConformanceAbort extends Error {
@@ -76,6 +83,18 @@ export interface ConformanceOptions {
    * them in CI logs (GitHub Actions: `::add-mask::`), or to prove none is left.
    */
   readonly onSecret?: (secret: Secret) => void;
+  /**
+   * The seed of the model checks' generated histories: the same seed draws the same histories.
+   * @default a random one, printed in the report
+   */
+  readonly seed?: number;
+  /** Histories each model check plays. @default 30 */
+  readonly runs?: number;
+  /**
+   * Saved histories to play instead of drawing new ones (`--replay FILE`), by model check id:
+   * what a failure's `history.commands` holds in the JSON report.
+   */
+  readonly replay?: ReadonlyMap<string, readonly Command[]>;
 }
 
 /** What every check of a run shares. */
@@ -93,6 +112,7 @@ interface RunScope {
   readonly signaturesAsked: () => boolean;
   /** Secrets the checks obtained (`ctx.secret`), redacted at the end of the run. */
   readonly learned: Secret[];
+  readonly exploration: Exploration;
 }
 
 /** Once per run: the `--schema` comparison, or the target's introspection on first use. */
@@ -121,6 +141,7 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
   const exchanges = (): Exchange[] => sent.filter((exchange) => exchange !== undefined);
   const log = new FrameLog();
   const sockets: RealtimeConnection[] = [];
+  let history: HistoryEvidence | undefined;
   const started = performance.now();
   const base = { id: check.id, section: check.section, specRef: check.specRef, level: check.level, title: check.title };
   const unmet = await unmetNeed(check, scope);
@@ -141,8 +162,18 @@ async function runCheck(check: Check, scope: RunScope): Promise<CheckResult> {
       if (!isMarkerName(variable)) throw new Error(`${check.id}: ${variable} is not a marker name (see src/conformance/redaction/markers.ts)`);
       if (typeof value === 'string' && value !== '') scope.learned.push({ value, variable, meaning });
     },
+    put: (url, bytes, contentType) => target.put(url, bytes, contentType),
+    sent: () => sent.length,
+    forgetEvidence: () => {
+      sent.length = 0;
+      log.frames.length = 0;
+    },
+    exploration: scope.exploration,
+    history: (evidence) => {
+      history = evidence;
+    },
   };
-  const evidence = () => ({ exchanges: exchanges(), ...(log.frames.length > 0 ? { frames: log.frames } : {}) });
+  const evidence = () => ({ exchanges: exchanges(), ...(log.frames.length > 0 ? { frames: log.frames } : {}), ...(history ? { history } : {}) });
   try {
     await check.run(ctx);
     return { ...base, outcome: 'passed', ...evidence(), durationMs: performance.now() - started };
@@ -242,7 +273,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   notes.push(...selection.added.map(({ reason }) => `${reason}.`));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const realtime = realtimeFinding();
-  const scope: RunScope = { target, world, wsUrl, realtime, credentials: options.credentials, timeoutMs, learned: [], ...signatureSource(target, world, given) };
+  const exploration: Exploration = { seed: options.seed ?? randomSeed(), ...(options.runs !== undefined ? { runs: options.runs } : {}), ...(options.replay ? { replay: options.replay } : {}) };
+  const scope: RunScope = { target, world, wsUrl, realtime, credentials: options.credentials, timeoutMs, learned: [], exploration, ...signatureSource(target, world, given) };
   // Introspecting and comparing costs CPU, not waiting: started now, it overlaps the other checks' round trips.
   if (checks.some(isSignatureCheck)) scope.signatures().catch(() => undefined);
   const total = checks.length;

@@ -87,7 +87,45 @@ export interface CheckResult {
   readonly comparedWith?: string;
   /** WebSocket frames of a realtime check, in order (absent for checks that open no socket). */
   readonly frames?: readonly Frame[];
+  /**
+   * A model check's history (the `model.*` checks): for a failure, the shortest history that still
+   * fails, step by step, with the seed and a command that replays it; for a pass, how many
+   * histories were played. `exchanges` and `frames` above are then the last play's only.
+   */
+  readonly history?: HistoryEvidence;
   readonly durationMs: number;
+}
+
+/** What a model check played (see `src/conformance/model/`). */
+export interface HistoryEvidence {
+  /** The check whose histories these are (`model.messages`). */
+  readonly check: string;
+  /** fast-check's seed: the same seed draws the same histories (`--seed`). */
+  readonly seed: number;
+  /** Histories played before the verdict (a pass: all of them). */
+  readonly runs: number;
+  /** For a failure: how many steps the first failing history had before shrinking. */
+  readonly shrunkFrom?: number;
+  /** Shell lines that replay it: the seed's, and the saved history's (`--replay FILE`). */
+  readonly replay: readonly string[];
+  /** The history as data, as `--replay FILE` reads it (a failure only). */
+  readonly commands?: readonly unknown[];
+  /** The steps of the failing history in order, numbered from 1 (a failure only). */
+  readonly steps: readonly HistoryStep[];
+}
+
+/** One step of a played history. */
+export interface HistoryStep {
+  /** From 1. */
+  readonly n: number;
+  /** What the step did, in words: `B sends "é" to X`, `A reads messages(X, first: 2, before: the cursor of step 4)`. */
+  readonly action: string;
+  /** Indexes into the result's `exchanges` of the requests this step sent, in order. */
+  readonly exchanges: readonly number[];
+  /** Indexes into the result's `frames` of the WebSocket frames this step saw. */
+  readonly frames?: readonly number[];
+  /** Set on the step whose answer broke a rule: which rule, and how. */
+  readonly broke?: { readonly rule: string; readonly specRef: string; readonly reason: string; readonly expected: string };
 }
 
 /**

@@ -394,6 +394,24 @@ describe('the catalogue', () => {
           "specRef": "2.1 MessageView.sequence with 4.1 and 4.2",
         },
         {
+          "id": "model.messages",
+          "level": "MUST",
+          "section": "4.1",
+          "specRef": "4.1; 2.1; 3; 7; 8 (the model)",
+        },
+        {
+          "id": "model.messages-since",
+          "level": "MUST",
+          "section": "4.2",
+          "specRef": "4.2; 2.1; 3; 7; 8 (the model)",
+        },
+        {
+          "id": "model.credentials",
+          "level": "MUST",
+          "section": "5",
+          "specRef": "5 rules 1-3; 7 rows 1 and 7 (the model)",
+        },
+        {
           "id": "signatures.2.1-message-resources",
           "level": "MUST",
           "section": "2.1",

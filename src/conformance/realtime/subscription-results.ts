@@ -30,6 +30,11 @@ export class SubscriptionResults {
     return this.items;
   }
 
+  /** Takes every result received and not yet taken, in order. */
+  takeAll(): FormattedExecutionResult[] {
+    return this.items.splice(0);
+  }
+
   /** The next result, or undefined when the subscription ended or `timeoutMs` passed without one. */
   async next(timeoutMs: number): Promise<FormattedExecutionResult | undefined> {
     await this.waitFor(() => this.items.length > 0 || this.end !== undefined, timeoutMs);

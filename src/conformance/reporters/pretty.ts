@@ -1,6 +1,7 @@
 import type { CheckResult, RunReport, SkipCause } from '../types.js';
 import { evidenceLines } from './evidence.js';
 import { formatDuration, painter, printable, type Paint } from './format.js';
+import { historyLines } from './history-lines.js';
 import { bySection } from './sections.js';
 import { tokenLines } from './token-lines.js';
 
@@ -57,7 +58,7 @@ function failureBlocks(report: RunReport, paint: Paint): string[] {
     if (failed.length === 0) continue;
     lines.push('', paint('bold', heading));
     for (const result of failed) {
-      lines.push('', `  ${markOf(result, paint)} ${paint('bold', result.id)}  ${paint('dim', result.specRef)}`, ...evidenceLines(result, '    ', paint, (curl) => tokenLines(curl, report)));
+      lines.push('', `  ${markOf(result, paint)} ${paint('bold', result.id)}  ${paint('dim', result.specRef)}`, ...historyLines(result, '    ', paint), ...evidenceLines(result, '    ', paint, (curl) => tokenLines(curl, report)));
     }
   }
   return lines;
