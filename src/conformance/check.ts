@@ -40,6 +40,12 @@ export interface RealtimeContext {
   /** Opens an acknowledged graphql-ws connection as `actor`; it is closed when the check ends. */
   connect(actor: Actor): Promise<RealtimeConnection>;
   /**
+   * Opens a graphql-ws connection with `credential` where the token form found puts an access
+   * token, whatever it holds (a refresh token, a forged one): null when the server refuses the
+   * connection, which for anything but an access token is right. Closed when the check ends.
+   */
+  tryConnect(who: string, credential: Credential): Promise<RealtimeConnection | null>;
+  /**
    * Tries every token form with A's token (the check that `provides` realtime only), asking each
    * acknowledged connection to `verify` that it delivers; the form found is the one
    * {@link connect} uses for every other check. Each attempt's frames are this check's evidence.

@@ -17,10 +17,13 @@ import { messageById, type ModelMessage, type ModelState } from './state.js';
 export type EventName = 'messageCreated' | 'messageUpdated' | 'messageDeleted';
 
 export interface Watched {
-  readonly who: 'A' | 'B' | 'C';
+  /** Who listens: `A`, `B`, `C`, or a credential that is no access token (`A's refresh token`). */
+  readonly who: string;
   readonly event: EventName;
   readonly conversation: ConversationName;
   readonly member: boolean;
+  /** Listening with something that is no access token: nothing may arrive. */
+  readonly unauthenticated?: boolean;
   /** Every result the subscription delivered, in order. */
   readonly results: readonly FormattedExecutionResult[];
 }
@@ -63,7 +66,7 @@ const named = (w: Watched) => `${w.who}'s ${w.event}(${w.conversation})`;
 function payloadVerdict(w: Watched, payload: Payload, message: ModelMessage, input: EventsToJudge): Verdict | null {
   const rule = ruleOf[w.event];
   const who = `${named(w)} delivered the message of sequence ${message.sequence}`;
-  if (payload.sequence !== message.sequence) return verdict(message.deleted ? modelRules.sequenceKept : rule, `${who} with sequence ${visible(payload.sequence)}`);
+  if (payload.sequence !== message.sequence) return verdict(w.event === 'messageDeleted' ? modelRules.sequenceKept : rule, `${who} with sequence ${visible(payload.sequence)}`);
   if (payload.conversationId !== undefined && payload.conversationId !== input.ids.get(message.conversation)) return verdict(modelRules.eventScope, `${who} with conversationId ${visible(payload.conversationId)}`);
   if (payload.clientMessageId !== undefined && message.known && payload.clientMessageId !== message.clientMessageId) return verdict(rule, `${who} with clientMessageId ${visible(payload.clientMessageId)}, not ${visible(message.clientMessageId)}`);
   if (payload.senderId !== undefined && payload.senderId !== message.senderId) return verdict(rule, `${who} with senderId ${visible(payload.senderId)}`);
@@ -103,10 +106,11 @@ function completeness(w: Watched, input: EventsToJudge): Verdict | null {
     const delivered = deliveredFor(w, id);
     const last = made.at(-1)!;
     if (delivered.length < made.length) return verdict(rule, `${named(w)} delivered ${delivered.length} messageUpdated event(s) for the message of sequence ${last.message.sequence}, edited ${made.length} time(s) (last at step ${last.step})`);
-    const final = messageById(input.state, id);
+    // The last event shows the last edit, or the delete that came after it (a late payload).
     const shown = delivered.at(-1)!.content;
-    if (final && !final.deleted && shown !== final.content) {
-      return verdict(rule, `${named(w)}'s last messageUpdated for the message of sequence ${last.message.sequence} carries ${visible(shown)}; its last edit (step ${last.step}) made it ${visible(final.content)}`);
+    const deletedLater = messageById(input.state, id)?.deleted === true;
+    if (shown !== last.message.content && !(deletedLater && shown === null)) {
+      return verdict(rule, `${named(w)}'s last messageUpdated for the message of sequence ${last.message.sequence} carries ${visible(shown)}; its last edit (step ${last.step}) made it ${visible(last.message.content)}`);
     }
   }
   return null;
@@ -115,6 +119,10 @@ function completeness(w: Watched, input: EventsToJudge): Verdict | null {
 function judgeOne(w: Watched, input: EventsToJudge): Verdict | null {
   for (const result of w.results) {
     const payload = payloadOf(result, w.event);
+    if (w.unauthenticated) {
+      if (payload) return verdict(modelRules.eventCredential, `${named(w)}: a connection made with ${w.who} received the message ${visible(payload.id)} (sequence ${visible(payload.sequence)})`);
+      continue;
+    }
     if (!w.member) {
       if (payload) return verdict(modelRules.eventMember, `${named(w)}: ${w.who} is not a member, yet received the message ${visible(payload.id)} (sequence ${visible(payload.sequence)})`);
       continue;

@@ -111,14 +111,26 @@ export async function playEvents(ctx: PlayContext & EventsContext, shape: Histor
     ...(world.c ? [{ who: 'C' as const, conversation: 'X' as const, member: false }] : []),
   ];
   const subs: Subscription[] = [];
+  // Every credential the suite holds that is no access token, where the socket takes one.
+  const strangers: { who: string; credential: { authorization: string; variable?: string } }[] = [
+    ...(world.a.refreshToken ? [{ who: "A's refresh token", credential: { authorization: `Bearer ${world.a.refreshToken}`, variable: 'REFRESH_TOKEN_A' } }] : []),
+    { who: 'a forged token', credential: { authorization: 'Bearer parley-not-a-token' } },
+  ];
   const finish = (verdict: Verdict | null): PlayResult => ({ steps: player.history, failure: verdict ? { ...verdict, step: player.history.length, exchange: undefined } : null });
-  const setUp = await player.note(`A and B subscribe to X's message events, B to Y's (not a member)${world.c ? ', C to X\'s (outside the workspace)' : ''}`, async () => {
+  const setUp = await player.note(`A and B subscribe to X's message events, B to Y's (not a member)${world.c ? ", C to X's (outside the workspace)" : ''}, and ${strangers.map((s) => s.who).join(' and ')} try to`, async () => {
     const connections = new Map<string, Awaited<ReturnType<RealtimeContext['connect']>>>();
     for (const who of ['A', 'B', ...(world.c ? ['C'] : [])] as const) connections.set(who, await ctx.realtime.connect(who === 'A' ? world.a : who === 'B' ? world.b! : world.c!));
     for (const { who, conversation, member } of listeners) {
       for (const event of EVENTS) {
         const results = connections.get(who)!.subscribe(messageSubscription(event), { conversationId: player.idOf(conversation) });
         subs.push({ who, event, conversation, member, results, seen: [] });
+      }
+    }
+    for (const { who, credential } of strangers) {
+      // Refused is right; acknowledged, it must still deliver nothing.
+      const connection = await ctx.realtime.tryConnect(who === 'a forged token' ? 'forged' : 'A-refresh', credential);
+      for (const event of connection ? EVENTS : []) {
+        subs.push({ who, event, conversation: 'X', member: false, unauthenticated: true, results: connection!.subscribe(messageSubscription(event), { conversationId: player.idOf('X') }), seen: [] });
       }
     }
     return roundTrip(player, subs, 'warm-up', ctx.realtime.eventWaitMs);

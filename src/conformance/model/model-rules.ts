@@ -43,6 +43,7 @@ export const modelRules = {
   eventUpdated: rule('event-updated', '6 + 3 (edited: messageUpdated)', 'a subscriber receives messageUpdated for every edit, carrying the new content with the id and sequence kept'),
   eventDeleted: rule('event-deleted', '6 + 3 (soft-deleted: messageDeleted)', 'a subscriber receives messageDeleted for every soft-delete, carrying the deleted state: deletedAt set, content null, attachments empty, sequence kept'),
   eventScope: rule('event-of-its-conversation', '6 (argument conversationId)', 'a subscription delivers only changes of the conversation it names, each as it happened, never one the history did not make'),
+  eventCredential: rule('event-access-token-only', '6 + 5 rules 2-3', "a WebSocket connection made with anything but an access token (a refresh token, a forged token) receives no conversation's messages"),
   eventMember: rule('event-members-only', '6 + 5 rule 3', "no subscription hands a conversation's messages to a non-member"),
 } as const satisfies Record<string, ModelRule>;
 

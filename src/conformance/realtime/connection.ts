@@ -19,6 +19,8 @@ export interface ConnectionOptions {
   /** `A`, `B` or `C`: names the socket in the frames, and the token's variable (`$TOKEN_A`). */
   readonly actor: string;
   readonly token: string;
+  /** The shell variable the token shows as in frames. @default `TOKEN_${actor}` */
+  readonly variable?: string;
   readonly form: SocketAuthForm;
   readonly log: FrameLog;
   /** How long the upgrade and the `connection_ack` may take. */
@@ -63,7 +65,8 @@ export class RealtimeConnection {
   constructor(options: ConnectionOptions) {
     const { actor, token, form, log, timeoutMs } = options;
     this.actor = actor;
-    const hide = (text: string) => (token === '' ? text : text.replaceAll(token, `$TOKEN_${actor}`).replaceAll(encodeURIComponent(token), `$TOKEN_${actor}`));
+    const marker = `$${options.variable ?? `TOKEN_${actor}`}`;
+    const hide = (text: string) => (token === '' ? text : text.replaceAll(token, marker).replaceAll(encodeURIComponent(token), marker));
     let closed!: (value: SocketClosed) => void;
     this.closed = new Promise((resolve) => (closed = resolve));
     const url = form.url(options.url, token);

@@ -56,6 +56,19 @@ export function realtimeFor(scope: RealtimeScope, log: FrameLog, sockets: Realti
       }
       return connection;
     },
+    async tryConnect(who, credential) {
+      const probe = await scope.realtime.found;
+      if (!probe.available) throw new CheckSkipped(`needs a graphql-ws connection, and events.websocket found none: ${probe.reason}`, 'blocked');
+      const token = credential.authorization.replace(/^Bearer\s+/i, '');
+      const connection = new RealtimeConnection({ url: scope.wsUrl, actor: who, token, ...(credential.variable ? { variable: credential.variable } : {}), form: probe.form, log, timeoutMs: scope.timeoutMs });
+      sockets.push(connection);
+      try {
+        await connection.acknowledged;
+        return connection;
+      } catch {
+        return null;
+      }
+    },
     async probe(verify) {
       const token = scope.world.a.authorization.replace(/^Bearer\s+/i, '');
       const probe = await probeRealtime({ url: scope.wsUrl, actor: 'A', token, log, timeoutMs: Math.min(scope.timeoutMs, 5_000), verify });
