@@ -122,7 +122,7 @@ describe('parley CLI', () => {
       const withoutRealtime = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*,auth.bearer-token.accepted', '--no-realtime', '--no-color']);
       expect(withoutRealtime.status, withoutRealtime.stderr).toBe(0);
       expect(withoutRealtime.stdout).toContain('\nSkipped by your choice\n');
-      expect(withoutRealtime.stdout).toMatch(/\n {2}- --no-realtime leaves out the checks that need a WebSocket\n {4}10 checks \(7 MUST\): events\.websocket, /);
+      expect(withoutRealtime.stdout).toMatch(/\n {2}- --no-realtime leaves out the checks that need a WebSocket\n {4}11 checks \(8 MUST\): events\.websocket, /);
       expect(withoutRealtime.stdout).toMatch(/PASS: every MUST check passed \(\d+ skipped\)\./);
       const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
       const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);

@@ -45,10 +45,17 @@ function outputs(report: RunReport): Record<string, string> {
   ]));
 }
 
-/** The forms a value can take in output: as is, escaped once in JSON, twice (a body inside the JSON report). */
+/** HTML's escaping of `& < > " '`, as the HTML report writes text. */
+function htmlEscaped(text: string): string {
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  return text.replace(/[&<>"']/g, (char) => entities[char]!);
+}
+
+/** The forms a value can take in output: as is, escaped once in JSON, twice (a body inside the JSON report), and each of these HTML-escaped. */
 function forms(value: string): string[] {
   const once = JSON.stringify(value).slice(1, -1);
-  return [...new Set([value, once, JSON.stringify(once).slice(1, -1)])];
+  const plain = [value, once, JSON.stringify(once).slice(1, -1)];
+  return [...new Set([...plain, ...plain.map(htmlEscaped)])];
 }
 
 function found(secrets: readonly Secret[], text: string): string[] {

@@ -8,7 +8,7 @@ import { redactReport } from '../../src/conformance/redaction/redact-report.js';
 import { secretArguments, secretInputFieldNames, secretInputFields, secretOutputFields, secretOutputNames } from '../../src/conformance/redaction/secret-fields.js';
 import { Secrets } from '../../src/conformance/redaction/secrets.js';
 import { curlFor } from '../../src/conformance/reporters/curl.js';
-import { render } from '../../src/conformance/reporters/index.js';
+import { render, renderHtml } from '../../src/conformance/reporters/index.js';
 import { reporterNames } from '../../src/conformance/reporters/names.js';
 import type { CheckResult, Exchange, RunReport } from '../../src/conformance/types.js';
 import { schemaSdl } from '../../src/schema/load.js';
@@ -17,7 +17,7 @@ import { SECRET_INPUT_COORDINATES } from '../support/secret-coordinates.js';
 /**
  * Reports are CI artifacts (issue 25, item 4): no token, refresh token or password may reach any
  * reporter's output. These tests feed a report with every kind of secret in every place a report
- * has and read all three reporters for them; redaction-run.test.ts does the same on a real run.
+ * has and read every reporter for them; redaction-run.test.ts does the same on a real run.
  */
 
 const contract = buildSchema(schemaSdl(), { assumeValidSDL: true });
@@ -165,10 +165,17 @@ function runSecrets(): Secrets {
   return secrets;
 }
 
-/** Every form a secret could take in output: as is, JSON-escaped, and escaped twice (a JSON body inside the JSON report). */
+/** HTML's escaping of `& < > " '`, as the HTML report writes text. */
+function htmlEscaped(text: string): string {
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  return text.replace(/[&<>"']/g, (char) => entities[char]!);
+}
+
+/** Every form a secret could take in output: as is, JSON-escaped, escaped twice (a JSON body inside the JSON report), URL-encoded, and each of these HTML-escaped. */
 function forms(value: string): string[] {
   const once = JSON.stringify(value).slice(1, -1);
-  return [...new Set([value, once, JSON.stringify(once).slice(1, -1), encodeURIComponent(value)])];
+  const plain = [value, once, JSON.stringify(once).slice(1, -1), encodeURIComponent(value)];
+  return [...new Set([...plain, ...plain.map(htmlEscaped)])];
 }
 
 /** The secrets found in `text`, by name. */
@@ -177,14 +184,26 @@ function leaked(text: string): string[] {
 }
 
 describe('redactReport', () => {
-  const report = redactReport(rawReport, runSecrets());
+  // As the runner builds it: the redacted report, with what each marker stands for.
+  const secrets = runSecrets();
+  const report: RunReport = { ...redactReport(rawReport, secrets), redactions: secrets.redactions };
   const outputs = Object.fromEntries(reporterNames.map((name) => [name, render(name, report, { color: false })]));
 
-  it('leaves no secret in any reporter\'s output (pretty, JSON, JUnit), nor in the report itself', () => {
-    // The unredacted report has them all, so the test looks in the right places.
+  it('leaves no secret in any reporter\'s output (pretty, JSON, JUnit, HTML), nor in the report itself', () => {
+    // The unredacted report has them all, and the HTML page of it shows them all, so the test looks in the right places.
     expect(leaked(JSON.stringify(rawReport)).sort()).toEqual(Object.keys(allSecrets).sort());
+    expect(leaked(renderHtml(rawReport)).sort()).toEqual(Object.keys(allSecrets).sort());
     expect(leaked(JSON.stringify(report))).toEqual([]);
     for (const name of reporterNames) expect(leaked(outputs[name]!), name).toEqual([]);
+  });
+
+  it('shows the markers in the HTML report where the secrets stood, each with its meaning', () => {
+    const page = outputs['html']!;
+    expect(page).toContain('authorization:</span> Basic <span class="marker" title="actor A&#39;s access token">$TOKEN_A</span>');
+    expect(page).toContain('<span class="marker" title="the refresh token auth.refresh-token obtained">$REFRESH_TOKEN_A_REFRESHED</span>');
+    expect(page).toContain('<dt>Reason</dt><dd>the server echoed <span class="marker" title="actor A&#39;s access token">$TOKEN_A</span> and <span class="marker" title="the password of accounts[0] of creds.json">$PASSWORD_A</span></dd>');
+    expect(page).toMatch(/<span class="url">http:\/\/127\.0\.0\.1:4000\/graphql\?access_token=<span class="marker" title="a [^"]+">\$SECRET_2<\/span><\/span>/);
+    for (const { marker } of report.redactions!) expect(page, marker).toContain(`<dt><span class="marker">${marker}</span></dt>`);
   });
 
   it('names each known secret by its variable, where it stood', () => {

@@ -1,9 +1,11 @@
 import type { RunReport } from '../types.js';
+import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderPretty, type FailOn } from './pretty.js';
 
 export { curlFor } from './curl.js';
+export { renderHtml, type HtmlOptions } from './html.js';
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';
 export { bySection, sectionOrder } from './sections.js';
@@ -18,7 +20,7 @@ import type { ReporterName } from './names.js';
  * Renders a report with the named reporter. A pure function; no trailing newline.
  *
  * @param options.color ANSI colour (pretty only).
- * @param options.failOn which failures the pretty verdict counts as failing the run. @default 'must'
+ * @param options.failOn which failures the pretty and HTML verdicts count as failing the run. @default 'must'
  * @example render('junit', report, { color: false })
  */
 export function render(name: ReporterName, report: RunReport, options: { readonly color: boolean; readonly failOn?: FailOn }): string {
@@ -29,5 +31,7 @@ export function render(name: ReporterName, report: RunReport, options: { readonl
       return renderJson(report);
     case 'junit':
       return renderJunit(report);
+    case 'html':
+      return renderHtml(report, options.failOn === undefined ? {} : { failOn: options.failOn });
   }
 }

@@ -1,4 +1,4 @@
 /** The report formats of `parley conformance run --reporter`. */
-export type ReporterName = 'pretty' | 'json' | 'junit';
+export type ReporterName = 'pretty' | 'json' | 'junit' | 'html';
 
-export const reporterNames: readonly ReporterName[] = ['pretty', 'json', 'junit'];
+export const reporterNames: readonly ReporterName[] = ['pretty', 'json', 'junit', 'html'];

@@ -114,3 +114,50 @@ export function bashArgs(line: string): string[] {
   expect(result.status, result.stderr).toBe(0);
   return result.stdout.split('\0').slice(0, -1);
 }
+
+/** A model check's failure: a shrunk history of four steps, the last breaking a rule, with a socket frame. */
+export const modelFailure: CheckResult = {
+  id: 'model.messages',
+  section: '4.1',
+  specRef: '4.1 rule 2',
+  level: 'MUST',
+  title: 'random histories of sends, edits and reads keep the rules of `messages`',
+  outcome: 'failed',
+  reason: 'the page held 3 nodes for first: 2',
+  expected: 'at most 2 nodes',
+  exchanges: [
+    exchange({ body: JSON.stringify({ query: 'mutation S($i: SendMessageInput!) { sendMessage(input: $i) { id sequence } }', variables: { i: { conversationId: 'c_x', content: 'hello' } } }), auth: 'TOKEN_A' }, { body: '{"data":{"sendMessage":{"id":"m1","sequence":1}}}' }),
+    exchange({ body: JSON.stringify({ query: 'mutation S($i: SendMessageInput!) { sendMessage(input: $i) { id sequence } }', variables: { i: { conversationId: 'c_x', content: 'é' } } }), auth: 'TOKEN_B' }, { body: '{"data":{"sendMessage":{"id":"m2","sequence":2}}}' }),
+    exchange({ body: JSON.stringify({ query: 'mutation E($id: ID!, $c: String!) { editMessage(messageId: $id, content: $c) { id } }', variables: { id: 'm1', c: 'hello again' } }), auth: 'TOKEN_A' }, { body: '{"data":{"editMessage":{"id":"m1"}}}' }),
+    exchange({ body: pageQuery, auth: 'TOKEN_A' }, { body: '{"data":{"messages":{"nodes":[{"id":"m1","sequence":1},{"id":"m2","sequence":2},{"id":"m3","sequence":3}]}}}' }),
+  ],
+  failedExchange: 3,
+  frames: [{ atMs: 12, actor: 'B', direction: 'received', text: '{"id":"b-1","type":"next","payload":{"data":{"messageCreated":{"id":"m2"}}}}' }],
+  history: {
+    check: 'model.messages',
+    seed: 1234567,
+    runs: 37,
+    shrunkFrom: 11,
+    replay: ['parley conformance run --base-url "$BASE_URL" --only model.messages --seed 1234567 --runs 37', 'parley conformance run --base-url "$BASE_URL" --replay report.json   # the JSON report of this run (--reporter json --output report.json)'],
+    steps: [
+      { n: 1, action: 'A sends "hello" to X', exchanges: [0] },
+      { n: 2, action: 'B sends "é" to X', exchanges: [1], frames: [0] },
+      { n: 3, action: 'A edits step 1\'s message to "hello again"', exchanges: [2] },
+      { n: 4, action: 'A reads messages(X, first: 2)', exchanges: [3], broke: { rule: 'messages.first.limit', specRef: '4.1 rule 2', reason: 'the page held 3 nodes for first: 2', expected: 'at most 2 nodes' } },
+    ],
+  },
+  durationMs: 830,
+};
+
+/** A model check that passed: its seed and the histories it played, no steps. */
+export const modelPass: CheckResult = {
+  id: 'model.since',
+  section: '4.2',
+  specRef: '4.2 rule 1',
+  level: 'MUST',
+  title: 'random histories keep the rules of `messagesSince`',
+  outcome: 'passed',
+  exchanges: [],
+  history: { check: 'model.since', seed: 7654321, runs: 50, replay: ['parley conformance run --base-url "$BASE_URL" --only model.since --seed 7654321 --runs 50'], steps: [] },
+  durationMs: 2100,
+};
