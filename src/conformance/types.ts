@@ -124,6 +124,8 @@ export interface HistoryStep {
   readonly exchanges: readonly number[];
   /** Indexes into the result's `frames` of the WebSocket frames this step saw. */
   readonly frames?: readonly number[];
+  /** In the JSON report: the curl line of each of the step's exchanges, in order. */
+  readonly curl?: readonly string[];
   /** Set on the step whose answer broke a rule: which rule, and how. */
   readonly broke?: { readonly rule: string; readonly specRef: string; readonly reason: string; readonly expected: string };
 }

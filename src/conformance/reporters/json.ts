@@ -11,7 +11,7 @@ export const jsonBodyLimit = 64 * 1024;
  * A result as the JSON report writes it: the {@link CheckResult} itself, plus for a failed check
  * with an exchange the `curl` line reproducing the exchange it failed on (`failedExchange`), or
  * its last exchange when the failure names none, and in `token` the lines that set the variables
- * it uses.
+ * it uses. A model check's failing history has on each step the `curl` lines of its exchanges.
  */
 export type JsonCheckResult = CheckResult & { readonly curl?: string; readonly token?: readonly string[] };
 
@@ -38,11 +38,24 @@ function curlAndToken(curl: string, report: RunReport): { curl: string; token?: 
   return token.length > 0 ? { curl, token } : { curl };
 }
 
+/** A model check's history with, on each step, the curl lines of its exchanges (a step replayed by hand). */
+function historyWithCurl(result: CheckResult): CheckResult['history'] {
+  const history = result.history;
+  if (!history || history.steps.length === 0) return history;
+  const curlOf = (index: number) => {
+    const exchange = result.exchanges[index];
+    return exchange ? [curlFor(exchange)] : [];
+  };
+  return { ...history, steps: history.steps.map((step) => ({ ...step, curl: step.exchanges.flatMap(curlOf) })) };
+}
+
 function jsonResult(result: CheckResult, report: RunReport): JsonCheckResult {
   const shown = result.outcome === 'failed' ? shownExchange(result) : undefined;
+  const history = historyWithCurl(result);
   return {
     ...result,
     exchanges: result.exchanges.map(cutExchange),
+    ...(history ? { history } : {}),
     ...(shown ? curlAndToken(curlFor(shown.exchange), report) : {}),
   };
 }

@@ -50,6 +50,10 @@ it('shrinks a failure to a short history, and both its seed and the saved histor
   const again = await runConformance({ baseUrl: proxy.origin, only: ['model.messages'], seed: 7 });
   expect(failed(again.results)!.history!.commands).toEqual(history.commands);
 
+  // The JSON report gives every step the curl lines of its exchanges, tokens as their markers.
+  const json = JSON.parse(renderJson(first)) as { results: { id: string; history?: { steps: { curl?: string[] }[] } }[] };
+  const steps = json.results.find((r) => r.id === 'model.messages')!.history!.steps;
+  expect(steps.at(-1)!.curl!.at(-1)).toMatch(/^curl .*Bearer \$TOKEN_[AB]/s);
   const replay = parseReplay(renderJson(first), 'report.json');
   expect([...replay.keys()]).toEqual(['model.messages']);
   const replayed = await runConformance({ baseUrl: proxy.origin, only: ['model.messages'], replay });
