@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command, SavedHistory } from '../conformance/model/commands.js';
 import { UsageError } from './credentials-file.js';
 
-const KINDS = new Set(['send', 'burst', 'edit', 'delete', 'react', 'messages', 'since', 'concurrently']);
+const KINDS = new Set(['send', 'burst', 'edit', 'delete', 'react', 'messages', 'since', 'concurrently', 'again', 'walk']);
 
 function history(value: unknown, where: string): SavedHistory {
   const entry = typeof value === 'object' && value !== null ? (value as Partial<SavedHistory>) : {};

@@ -95,6 +95,11 @@ export interface ConformanceOptions {
    * what a failure's `history.commands` holds in the JSON report.
    */
   readonly replay?: ReadonlyMap<string, readonly Command[]>;
+  /**
+   * How long a model check may spend shrinking a failing history (replaying shorter ones); then
+   * it reports the shortest found so far. @default 60000
+   */
+  readonly shrinkMs?: number;
 }
 
 /** What every check of a run shares. */
@@ -273,7 +278,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   notes.push(...selection.added.map(({ reason }) => `${reason}.`));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const realtime = realtimeFinding();
-  const exploration: Exploration = { seed: options.seed ?? randomSeed(), ...(options.runs !== undefined ? { runs: options.runs } : {}), ...(options.replay ? { replay: options.replay } : {}) };
+  const exploration: Exploration = { seed: options.seed ?? randomSeed(), ...(options.runs !== undefined ? { runs: options.runs } : {}), ...(options.replay ? { replay: options.replay } : {}), ...(options.shrinkMs !== undefined ? { shrinkMs: options.shrinkMs } : {}) };
   const scope: RunScope = { target, world, wsUrl, realtime, credentials: options.credentials, timeoutMs, learned: [], exploration, ...signatureSource(target, world, given) };
   // Introspecting and comparing costs CPU, not waiting: started now, it overlaps the other checks' round trips.
   if (checks.some(isSignatureCheck)) scope.signatures().catch(() => undefined);

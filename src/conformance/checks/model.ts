@@ -15,7 +15,8 @@ const MAX_COMMANDS = 24;
 const EVENT_RUNS = 10;
 
 function shape(ctx: CheckContext, reads: HistoryShape['reads']): HistoryShape {
-  return { reads, attachments: ctx.world.attachment !== null, outsider: ctx.world.c !== null, maxCommands: MAX_COMMANDS };
+  // Credentials matter at each read, not in long stories: shorter histories leave time to the others.
+  return { reads, attachments: ctx.world.attachment !== null, outsider: ctx.world.c !== null, maxCommands: reads === 'credentials' ? MAX_COMMANDS / 2 : MAX_COMMANDS };
 }
 
 export const modelChecks: Check[] = [

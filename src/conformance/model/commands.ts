@@ -12,9 +12,14 @@ export type ConversationName = 'X' | 'Y' | 'Z';
 export type Member = 'A' | 'B';
 export type ActorName = 'A' | 'B' | 'C';
 
-/** A message of a conversation by position: `pick` modulo the messages it holds, oldest first. */
+/**
+ * A message of a conversation by position: `pick` modulo the messages it holds, oldest first (a
+ * negative pick counts from the newest: -1 is the newest). `among` narrows the messages picked
+ * from to the deleted or the live ones.
+ */
 export interface Pick {
   readonly pick: number;
+  readonly among?: 'deleted' | 'live';
 }
 
 export interface Send {
@@ -30,12 +35,17 @@ export interface Send {
   readonly attach?: boolean;
 }
 
-/** Many plain messages at once, so pages meet the bounds of `first`. */
+/**
+ * Many plain messages one after another, so pages meet the bounds of `first`; then, by the same
+ * sender, some of them deleted, so deleted messages sit where pages begin and end: the oldest
+ * few (`head`), the newest few (`tail`), every other one (`alternate`), or all.
+ */
 export interface Burst {
   readonly kind: 'burst';
   readonly as: Member;
   readonly in: ConversationName;
   readonly count: number;
+  readonly deletes?: 'head' | 'tail' | 'alternate' | 'all';
 }
 
 /** Edits one of the actor's own live messages (by position among them). */
@@ -87,7 +97,7 @@ export type FirstArg = number | 'default' | null;
  */
 export type AfterRef =
   | { readonly from: 'zero' }
-  | { readonly from: 'message'; readonly pick: number; readonly offset?: -1 | 0 }
+  | { readonly from: 'message'; readonly pick: number; readonly among?: 'deleted' | 'live'; readonly offset?: -1 | 0 }
   | { readonly from: 'newest'; readonly plus: number }
   | { readonly from: 'walk' }
   | { readonly from: 'negative'; readonly value: number };
@@ -95,10 +105,11 @@ export type AfterRef =
 /**
  * Who a read is sent as: an actor's access token, or another credential the suite holds where
  * an access token goes (`refresh:A`: A's refresh token; `none`: no header; `garbage`: a bearer
- * token no server issued). Another scheme than Bearer is left to the scripted SHOULD check: the
+ * token no server issued; `suffixed:A`: A's access token with characters appended, a forged or
+ * corrupted token that a prefix match would take for A's). Another scheme than Bearer is left to the scripted SHOULD check: the
  * spec says how clients send the token, not that a server must refuse other forms.
  */
-export type Caller = ActorName | 'refresh:A' | 'refresh:B' | 'none' | 'garbage';
+export type Caller = ActorName | 'refresh:A' | 'refresh:B' | 'none' | 'garbage' | 'suffixed:A';
 
 export interface ReadMessages {
   readonly kind: 'messages';
@@ -119,14 +130,29 @@ export interface ReadSince {
 
 export type Read = ReadMessages | ReadSince;
 
-/** A read sent while writes are in flight: it may see any of them, or none. */
+/** Writes sent at once, with a read in flight among them (which may see any of them, or none), or without one. */
 export interface Concurrently {
   readonly kind: 'concurrently';
-  readonly read: Read;
+  readonly read?: Read;
   readonly writes: readonly (Send | Edit | Delete | React)[];
 }
 
-export type Command = Write | Read | Concurrently;
+/**
+ * Reads a conversation page after page as a client scrolls: `messages` from the newest page (or
+ * an anchor) back with `before` set to each endCursor, or `messagesSince` from a sequence on with
+ * the last node's sequence, until hasNextPage is false (12 pages at most).
+ */
+export interface Walk {
+  readonly kind: 'walk';
+  readonly read: Read;
+}
+
+/** The last read again, as it was sent (a cache keyed by its arguments must not answer it stale). */
+export interface Again {
+  readonly kind: 'again';
+}
+
+export type Command = Write | Read | Concurrently | Again | Walk;
 
 /** A saved history, as `--replay FILE` reads it (the JSON report's `history` of a failure is one). */
 export interface SavedHistory {

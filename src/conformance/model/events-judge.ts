@@ -117,6 +117,8 @@ function completeness(w: Watched, input: EventsToJudge): Verdict | null {
 }
 
 function judgeOne(w: Watched, input: EventsToJudge): Verdict | null {
+  /** The content each message's first messageCreated carried: a message is created once. */
+  const created = new Map<unknown, unknown>();
   for (const result of w.results) {
     const payload = payloadOf(result, w.event);
     if (w.unauthenticated) {
@@ -133,6 +135,13 @@ function judgeOne(w: Watched, input: EventsToJudge): Verdict | null {
     if (message.conversation !== w.conversation) return verdict(modelRules.eventScope, `${named(w)} delivered the message of sequence ${message.sequence} of ${message.conversation}`);
     const found = payloadVerdict(w, payload, message, input);
     if (found) return found;
+    if (w.event === 'messageCreated') {
+      // The same announcement again may be a redelivery; one with other content reports an edit as a creation.
+      if (created.has(payload.id) && created.get(payload.id) !== payload.content) {
+        return verdict(modelRules.eventCreated, `${named(w)} announced the message of sequence ${message.sequence} as created twice: with ${visible(created.get(payload.id))}, then with ${visible(payload.content)}`);
+      }
+      created.set(payload.id, payload.content);
+    }
   }
   return w.member ? completeness(w, input) : null;
 }

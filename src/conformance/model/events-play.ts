@@ -8,7 +8,7 @@ import { judgeEvents, type EventName, type Watched } from './events-judge.js';
 import { modelRules } from './model-rules.js';
 import type { Verdict } from './node-fields.js';
 import { Player, type PlayContext, type PlayResult, type WriteMade } from './play.js';
-import { conversationOf, type ModelMessage } from './state.js';
+import type { ModelMessage } from './state.js';
 
 /**
  * Plays a history of writes while A and B (members of X) and C (outside the workspace) listen,
@@ -61,32 +61,33 @@ async function until(waiting: readonly Subscription[], id: string, ms: number): 
  * subscription of that event; tries up to three messages, since a subscription may start late.
  */
 async function roundTrip(player: Player, subs: readonly Subscription[], label: string, wait: number): Promise<Verdict | null> {
-  const members = subs.filter((s) => s.member && s.conversation === 'X');
-  for (const event of EVENTS) {
-    const listening = members.filter((s) => s.event === event);
-    let missing = listening;
-    for (let attempt = 1; attempt <= 3 && missing.length > 0; attempt++) {
-      const message = await markerMessage(player, event, `${label} ${attempt}`);
-      if (!message) return null;
-      missing = await until(missing, message.id, wait);
-    }
-    if (missing.length > 0) {
-      const s = missing[0]!;
-      const end = s.results.end ? ` (the subscription ended: ${s.results.end.kind === 'complete' ? 'complete' : s.results.end.detail})` : '';
-      return { rule: { messageCreated: modelRules.eventCreated, messageUpdated: modelRules.eventUpdated, messageDeleted: modelRules.eventDeleted }[event], reason: `${s.who}'s ${event}(X) delivered nothing for the ${label} after 3 tries, ${wait} ms each${end}`, expected: `${s.who} is a member of X and subscribed to ${event}` };
+  for (const conversation of [...new Set(subs.filter((s) => s.member).map((s) => s.conversation))]) {
+    const members = subs.filter((s) => s.member && s.conversation === conversation);
+    for (const event of EVENTS) {
+      let missing = members.filter((s) => s.event === event);
+      for (let attempt = 1; attempt <= 3 && missing.length > 0; attempt++) {
+        const message = await markerMessage(player, conversation, event, `${label} ${attempt}`);
+        if (!message) return null;
+        missing = await until(missing, message.id, wait);
+      }
+      if (missing.length > 0) {
+        const s = missing[0]!;
+        const end = s.results.end ? ` (the subscription ended: ${s.results.end.kind === 'complete' ? 'complete' : s.results.end.detail})` : '';
+        return { rule: { messageCreated: modelRules.eventCreated, messageUpdated: modelRules.eventUpdated, messageDeleted: modelRules.eventDeleted }[event], reason: `${s.who}'s ${event}(${conversation}) delivered nothing for the ${label} after 3 tries, ${wait} ms each${end}`, expected: `${s.who} is a member of ${conversation} and subscribed to ${event}` };
+      }
     }
   }
   return null;
 }
 
 /** The message a marker step acts on: a new one for messageCreated, else the last one sent and then edited or deleted. */
-async function markerMessage(player: Player, event: EventName, label: string): Promise<ModelMessage | null> {
-  const sent = await player.extra({ kind: 'send', as: 'A', in: 'X', content: label, clientMessageId: `marker-${label.replace(/\W+/g, '-')}` });
+async function markerMessage(player: Player, conversation: ConversationName, event: EventName, label: string): Promise<ModelMessage | null> {
+  const sent = await player.extra({ kind: 'send', as: 'A', in: conversation, content: label, clientMessageId: `marker-${label.replace(/\W+/g, '-')}` });
   if (!sent.message || event === 'messageCreated') return sent.message;
-  const own = conversationOf(player.model, 'X').messages.filter((m) => m.sender === 'A' && !m.deleted).length;
-  const edited = await player.extra({ kind: 'edit', as: 'A', in: 'X', target: { pick: own - 1 }, content: `${label}, edited` });
+  // A's newest live message is the one just sent.
+  const edited = await player.extra({ kind: 'edit', as: 'A', in: conversation, target: { pick: -1 }, content: `${label}, edited` });
   if (event === 'messageUpdated') return edited.message;
-  const deleted = await player.extra({ kind: 'delete', as: 'A', in: 'X', target: { pick: own - 1 } });
+  const deleted = await player.extra({ kind: 'delete', as: 'A', in: conversation, target: { pick: -1 } });
   return deleted.message;
 }
 
@@ -107,6 +108,8 @@ export async function playEvents(ctx: PlayContext & EventsContext, shape: Histor
   const listeners: { who: 'A' | 'B' | 'C'; conversation: ConversationName; member: boolean }[] = [
     { who: 'A', conversation: 'X', member: true },
     { who: 'B', conversation: 'X', member: true },
+    // On the same connection as B's subscriptions to X: a server must route by conversation, not by socket.
+    { who: 'B', conversation: 'Z', member: true },
     { who: 'B', conversation: 'Y', member: false },
     ...(world.c ? [{ who: 'C' as const, conversation: 'X' as const, member: false }] : []),
   ];
@@ -117,7 +120,7 @@ export async function playEvents(ctx: PlayContext & EventsContext, shape: Histor
     { who: 'a forged token', credential: { authorization: 'Bearer parley-not-a-token' } },
   ];
   const finish = (verdict: Verdict | null): PlayResult => ({ steps: player.history, failure: verdict ? { ...verdict, step: player.history.length, exchange: undefined } : null });
-  const setUp = await player.note(`A and B subscribe to X's message events, B to Y's (not a member)${world.c ? ", C to X's (outside the workspace)" : ''}, and ${strangers.map((s) => s.who).join(' and ')} try to`, async () => {
+  const setUp = await player.note(`A and B subscribe to X's message events, B to Z's and to Y's (not a member)${world.c ? ", C to X's (outside the workspace)" : ''}, and ${strangers.map((s) => s.who).join(' and ')} try to`, async () => {
     const connections = new Map<string, Awaited<ReturnType<RealtimeContext['connect']>>>();
     for (const who of ['A', 'B', ...(world.c ? ['C'] : [])] as const) connections.set(who, await ctx.realtime.connect(who === 'A' ? world.a : who === 'B' ? world.b! : world.c!));
     for (const { who, conversation, member } of listeners) {

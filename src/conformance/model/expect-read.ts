@@ -1,6 +1,6 @@
 import type { ConversationName, FirstArg } from './commands.js';
 import { modelRules, type ModelRule } from './model-rules.js';
-import { conversationOf, type ModelMessage, type ModelState } from './state.js';
+import { conversationOf, messageById, type ModelMessage, type ModelState } from './state.js';
 
 /**
  * What SPEC.md says a `messages` or `messagesSince` answer must be, given the model's state and
@@ -114,8 +114,11 @@ function newestBelow(messages: readonly ModelMessage[], bound: number, first: nu
   return { kind: 'page', nodes: candidates.slice(-first), hasNextPage: candidates.length > first, rule, first };
 }
 
-export function expectMessages(state: ModelState, read: ResolvedMessagesRead): Alternative[] {
-  const { messages } = conversationOf(state, read.conversation);
+export function expectMessages(state: ModelState, given: ResolvedMessagesRead): Alternative[] {
+  const { messages } = conversationOf(state, given.conversation);
+  // The anchor as this state has it: a delete in flight, or made since the read was first sent, counts.
+  const anchor = given.around?.kind === 'message' ? messageById(state, given.around.id) : undefined;
+  const read = given.around?.kind === 'message' ? { ...given, around: { ...given.around, deleted: anchor?.deleted ?? true } } : given;
   const first = size(read.first, 'messages');
   const always = merged([callerProblem(read.caller), firstProblem(read.first), beforeProblem(read.before)]);
   if (read.before?.kind === 'cursor') {

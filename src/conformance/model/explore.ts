@@ -20,6 +20,8 @@ export interface Exploration {
   readonly runs?: number;
   /** Saved histories to play instead of drawing new ones, by check id. */
   readonly replay?: ReadonlyMap<string, readonly Command[]>;
+  /** How long shrinking a failing history may take; then the shortest found so far is reported. @default 60000 */
+  readonly shrinkMs?: number;
 }
 
 /** What a model check's context offers beyond {@link PlayContext}. */
@@ -38,7 +40,7 @@ export interface ExploreContext extends PlayContext, EventsContext {
 export const defaultRuns = 30;
 
 /** Shrinking replays the server many times; past this, the shortest history found so far is reported. */
-const SHRINK_LIMIT_MS = 60_000;
+const SHRINK_MS = 60_000;
 
 function replayLines(check: string, seed: number, runs: number): string[] {
   return [
@@ -85,18 +87,24 @@ export async function explore(ctx: ExploreContext, check: string, shape: History
   // property then passes every later history at once, and the error ends the check afterwards.
   let stopped: unknown = null;
   let firstFailing: number | undefined;
+  // Shrinking's clock starts at the first failure; past it every candidate passes at once, so
+  // fast-check stops with the shortest failing history found so far.
+  let shrinkUntil = Number.POSITIVE_INFINITY;
   const property = fc.asyncProperty(historyArbitrary(shape), async (commands) => {
-    if (stopped) return true;
+    if (stopped || performance.now() > shrinkUntil) return true;
     try {
       const ok = (await playOnce(ctx, shape, commands)).failure === null;
-      if (!ok) firstFailing ??= commands.length;
+      if (!ok && firstFailing === undefined) {
+        firstFailing = commands.length;
+        shrinkUntil = performance.now() + (ctx.exploration.shrinkMs ?? SHRINK_MS);
+      }
       return ok;
     } catch (error) {
       stopped = error;
       return true;
     }
   });
-  const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: SHRINK_LIMIT_MS, markInterruptAsFailure: false });
+  const details = await fc.check(property, { seed, numRuns: runs });
   if (stopped instanceof PlayBlocked) throw new CheckSkipped(`a history could not be set up: ${stopped.message}`);
   if (stopped) throw stopped;
   if (!details.failed || !details.counterexample) {

@@ -30,6 +30,7 @@ export const modelRules = {
   hasNextOlder: rule('has-next-page-older', '4.1 rule 6', 'hasNextPage is true when older messages exist beyond the page, false when none do'),
   hasNextNewer: rule('has-next-page-newer', '4.2 rule 3', 'hasNextPage is true when newer messages remain after the page, false when none do'),
   endCursor: rule('end-cursor', '4.1 rule 5; 4.2 rule 4', 'endCursor is a cursor (a string) when the page has nodes, and null for an empty page'),
+  cursorIdentifies: rule('cursor-names-one-place', '4.1 rule 5; 4.2 rule 4', "an endCursor names one place: the cursor at a page's oldest message (messages), or one encoding the conversation and the page's newest sequence (messagesSince), so one cursor never stands for two"),
   notNull: rule('never-null', '4.1 rule 4; 4.2 rule 2', 'the result is never null: a MessagePage with nodes, endCursor and hasNextPage'),
   unauthenticated: rule('unauthenticated', '5 rules 1-2; 7 row 1', 'a missing or invalid access token (anything that is not an access token in an Authorization: Bearer header) yields UNAUTHENTICATED'),
   member: rule('member-reads', '5 rules 1 and 3; 4.1 rule 1; 4.2 rule 1', "a member's access token reads the conversation"),

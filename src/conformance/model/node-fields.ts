@@ -38,8 +38,24 @@ function cut(text: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
 }
 
+/**
+ * Two long strings that differ somewhere in the middle, shown around where they first differ
+ * (counted in code points), so the reason shows the difference, not the shared start.
+ */
+function around(got: string, wanted: string): string | null {
+  const a = [...got];
+  const b = [...wanted];
+  if (a.length <= 40 && b.length <= 40) return null;
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const from = Math.max(0, at - 8);
+  const part = (cps: string[]) => `${from > 0 ? '...' : ''}${visible(cps.slice(from, at + 16).join('')).slice(1, -1)}${cps.length > at + 16 ? '...' : ''}`;
+  return `differs from character ${at + 1} on (${a.length} characters, not ${b.length}): "${part(a)}", not "${part(b)}"`;
+}
+
 function differs(field: string, got: unknown, wanted: unknown, rule: ModelRule, who: string): Verdict {
-  return { rule, reason: `${who}: ${field} is ${cut(visible(got))}, not ${cut(visible(wanted))}`, expected: rule.text };
+  const where = typeof got === 'string' && typeof wanted === 'string' ? around(got, wanted) : null;
+  return { rule, reason: `${who}: ${field} ${where ?? `is ${cut(visible(got))}, not ${cut(visible(wanted))}`}`, expected: rule.text };
 }
 
 /** What a reply's summary must be: the replied-to message as it is now. */

@@ -1,6 +1,6 @@
 import type { AfterRef, AroundRef, BeforeRef, Caller, ConversationName, Read } from './commands.js';
 import type { CallerRole, ResolvedAround, ResolvedBefore, ResolvedRead } from './expect-read.js';
-import { conversationOf, newestSequence, picked, type ModelState } from './state.js';
+import { among, conversationOf, newestSequence, picked, type ModelState } from './state.js';
 
 /**
  * Turns a read's references ("the latest cursor of X", "the 3rd message") into the values sent
@@ -62,7 +62,7 @@ function around(ref: AroundRef, name: ConversationName, state: ModelState, inven
     const other = [...state.values()].filter((c) => c.name !== name).flatMap((c) => c.messages.map((m) => ({ c, m }))).at(-1);
     return other ? { value: other.m.id, resolved: { kind: 'elsewhere' }, words: `a message of ${other.c.name} (sequence ${other.m.sequence})` } : null;
   }
-  const message = picked(conversationOf(state, name).messages, ref.pick);
+  const message = picked(among(conversationOf(state, name).messages, ref.among), ref.pick);
   if (!message) return null;
   return { value: message.id, resolved: { kind: 'message', id: message.id, sequence: message.sequence, deleted: message.deleted }, words: `the message of sequence ${message.sequence}${message.deleted ? ' (deleted)' : ''}` };
 }
@@ -83,8 +83,8 @@ function after(ref: AfterRef, name: ConversationName, state: ModelState, memory:
       return { value, words: `${value} (the newest sequence${ref.plus ? ` + ${ref.plus}` : ''})` };
     }
     case 'message': {
-      const message = picked(conversation.messages, ref.pick);
-      if (!message) return { value: 0, words: '0 (no message yet)' };
+      const message = picked(among(conversation.messages, ref.among), ref.pick);
+      if (!message) return { value: 0, words: `0 (no ${ref.among ?? ''} message yet)`.replace('  ', ' ') };
       const value = Math.max(0, message.sequence + (ref.offset ?? 0));
       return { value, words: `${value} (${ref.offset ? 'just below ' : ''}the message of sequence ${message.sequence}${message.deleted ? ', deleted' : ''})` };
     }
@@ -116,3 +116,4 @@ export function resolveRead(read: Read, state: ModelState, memory: Memory, ids: 
     words: `messages(${read.in}${firstWords(read.first)}${b ? `, before: ${b.words}` : ''}${a ? `, aroundMessageId: ${a.words}` : ''})`,
   };
 }
+

@@ -81,9 +81,14 @@ export function withReaction(state: ModelState, name: ConversationName, id: stri
   });
 }
 
-/** The message at `pick` among `messages` (modulo their count), or undefined when there are none. */
+/** The message at `pick` among `messages` (modulo their count; a negative pick counts from the newest), or undefined when there are none. */
 export function picked<T>(messages: readonly T[], pick: number): T | undefined {
   return messages.length === 0 ? undefined : messages[((pick % messages.length) + messages.length) % messages.length];
+}
+
+/** The messages a {@link Pick}'s `among` leaves to pick from. */
+export function among(messages: readonly ModelMessage[], which: 'deleted' | 'live' | undefined): readonly ModelMessage[] {
+  return which === undefined ? messages : messages.filter((m) => m.deleted === (which === 'deleted'));
 }
 
 /** The live messages `sender` sent to a conversation, oldest first (what an edit or delete may target). */
@@ -105,4 +110,24 @@ export function messageById(state: ModelState, id: string): ModelMessage | undef
     if (found) return found;
   }
   return undefined;
+}
+
+/** The change a write made (`changed` as `after` holds it) applied to `state`. */
+export function reapplied(state: ModelState, after: ModelState, changed: ModelMessage): ModelState {
+  const now = conversationOf(after, changed.conversation).messages.find((m) => m.id === changed.id)!;
+  const conversation = conversationOf(state, changed.conversation);
+  const messages = conversation.messages.some((m) => m.id === now.id) ? conversation.messages.map((m) => (m.id === now.id ? now : m)) : [...conversation.messages, now].sort((x, y) => x.sequence - y.sequence);
+  return new Map(state).set(changed.conversation, { ...conversation, messages });
+}
+
+/**
+ * The states a read may have seen while writes were in flight: `before` with every subset of the
+ * writes' changes applied, the last with all of them. The writes commute (one per message).
+ */
+export function statesDuring(before: ModelState, changes: readonly { readonly state: ModelState; readonly changed: ModelMessage }[]): ModelState[] {
+  const states: ModelState[] = [];
+  for (let mask = 0; mask < 1 << changes.length; mask++) {
+    states.push(changes.reduce((s, change, i) => (mask & (1 << i) ? reapplied(s, change.state, change.changed) : s), before));
+  }
+  return states;
 }

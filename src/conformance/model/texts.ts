@@ -40,8 +40,16 @@ const pieces = [
 /** One edge piece, or a plain word. */
 const piece = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...pieces) }, { weight: 1, arbitrary: fc.constantFrom('hello', 'ok', 'yes', 'meeting at 10') });
 
-/** Long text within any reasonable limit: a few thousand characters, emoji included. */
-const long = fc.tuple(fc.constantFrom(...pieces), fc.integer({ min: 200, max: 1500 })).map(([p, n]) => `${'lorem ipsum '.repeat(Math.ceil(n / 12)).slice(0, n)}${p}`);
+/**
+ * Long text within any reasonable limit, at the lengths where servers cut: around 1,000 and 1,024
+ * UTF-16 units and code points, and emoji-heavy text, whose UTF-16 length is twice its length
+ * in code points (one limit counted in the other cuts it).
+ */
+const lengths = fc.constantFrom(255, 256, 999, 1000, 1001, 1023, 1024, 1025, 1500, 2000);
+const long = fc.oneof(
+  fc.tuple(fc.constantFrom(...pieces), lengths).map(([p, n]) => `${'lorem ipsum '.repeat(Math.ceil(n / 12)).slice(0, Math.max(0, n - p.length))}${p}`),
+  fc.tuple(fc.constantFrom('\u{1F600}', '\u{1F469}\u200D\u{1F4BB}', '\u{1D538}'), lengths).map(([p, n]) => p.repeat(Math.ceil(n / p.length)).slice(0, n).replace(/[\uD800-\uDBFF]$/, '')),
+);
 
 /** Whitespace alone: a server may refuse it (message validation is not in the spec), never alter it. */
 const blank = fc.constantFrom(' ', '   ', '\n', '\t \n');
@@ -50,7 +58,7 @@ const blank = fc.constantFrom(' ', '   ', '\n', '\t \n');
 export const contentArbitrary: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.array(piece, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(' ')) },
   { weight: 2, arbitrary: fc.constantFrom(...pieces) },
-  { weight: 1, arbitrary: long },
+  { weight: 2, arbitrary: long },
   { weight: 1, arbitrary: blank },
 );
 
@@ -76,4 +84,6 @@ export const clientMessageIdArbitrary: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }).map((t) => `tmp-${t}`),
   fc.stringMatching(/^[A-Za-z0-9_-]{21}$/),
   fc.constantFrom('Optimistic-Msg', 'client:AbC', 'x'),
+  // Pasted or padded by a sloppy client: whitespace is part of the id.
+  fc.constantFrom(' padded ', '\tTabbed', 'trailing '),
 );

@@ -33,7 +33,9 @@ export function uniqueClientId(base: string, unique: string): string {
     const digits = unique.padStart(12, '0').slice(-12);
     return uuid[1]! + (base === base.toUpperCase() ? digits.toUpperCase() : digits.toLowerCase());
   }
-  return `${base}-${unique}`;
+  // Whitespace around an id is part of it: the suffix goes inside.
+  const [, body = base, trailing = ''] = /^(.*?)(\s*)$/su.exec(base) ?? [];
+  return `${body}-${unique}${trailing}`;
 }
 
 /** Short words for a text in a step: quoted, with unusual characters visible, cut when long. */

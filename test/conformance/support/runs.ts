@@ -1,4 +1,4 @@
-import { runConformance } from '../../../src/conformance/run.js';
+import { runConformance, type ConformanceOptions } from '../../../src/conformance/run.js';
 import type { RunReport } from '../../../src/conformance/types.js';
 import { startProxy, type ProxyHooks } from './proxy.js';
 
@@ -17,15 +17,16 @@ export function notPassed(report: RunReport): string {
 }
 
 /**
- * Runs the whole suite against `upstream` behind a proxy with `hooks`; returns the report and
- * the ids of the failed checks. Throws when the proxy itself failed, since its 502 answers could
- * pass for the fault under test.
+ * Runs the whole suite against `upstream` behind a proxy with `hooks` (and any other run
+ * `options`, such as the model checks' seed); returns the report and the ids of the failed
+ * checks. Throws when the proxy itself failed, since its 502 answers could pass for the fault
+ * under test.
  */
-export async function runBehindProxy(upstream: string, hooks: ProxyHooks): Promise<{ report: RunReport; failed: ReadonlySet<string> }> {
+export async function runBehindProxy(upstream: string, hooks: ProxyHooks, options: Omit<ConformanceOptions, 'baseUrl'> = {}): Promise<{ report: RunReport; failed: ReadonlySet<string> }> {
   const proxy = await startProxy({ upstream, hooks });
   let report: RunReport;
   try {
-    report = await runConformance({ baseUrl: proxy.origin });
+    report = await runConformance({ ...options, baseUrl: proxy.origin });
   } finally {
     await proxy.close();
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ConformanceOptions } from '../../../src/conformance/run.js';
 import { eachNode, given } from '../support/fault.js';
 import type { GraphQLRequest, ProxyHooks } from '../support/proxy.js';
 import { refusal } from '../support/response.js';
@@ -16,6 +17,8 @@ export interface LegalButFailed {
   readonly outcome: { readonly failing: readonly string[] } | { readonly aborts: string };
   /** Run with ready accounts (`--credentials`), as an operator of this server would. @default false */
   readonly withAccounts?: boolean;
+  /** Run options an operator of this server would give, e.g. where its errors carry the code. @default none */
+  readonly runOptions?: Pick<ConformanceOptions, 'errorCodePath'>;
   /** Why that version did, and what the suite could do instead (it now does: every entry must pass). */
   readonly why: string;
   /**
