@@ -54,12 +54,12 @@ export const rules: readonly Rule[] = [
   {
     ref: '6 + 3',
     text: 'events "report changes as they happen" (6); a message sent, edited (its content changed) or soft-deleted (3) is changed, and messageCreated, messageUpdated and messageDeleted are the only subscriptions for those changes: each fires, carrying the message as the queries show it',
-    checks: ['events.created.delivered', 'events.updated.edit', 'events.deleted.state'],
+    checks: ['events.created.delivered', 'events.updated.edit', 'events.deleted.state', 'model.events'],
   },
   {
     ref: '6 + 5 rule 3',
     text: "membership is the condition for reading a conversation's messages (5 rule 3); section 6 delivers the same MessageViews live and fills their gaps with messagesSince, so no messageCreated, messageUpdated or messageDeleted subscription hands them to a non-member",
-    checks: ['events.non-member.no-messages'],
+    checks: ['events.non-member.no-messages', 'model.events'],
   },
   { ref: '6 no replay', text: 'subscriptions do not replay stored data', checks: ['events.no-replay'] },
   { ref: '6 reconnect', text: 'after a reconnect, or when events may have been missed, the client reads stored data with messagesSince', checks: ['events.reconnect.catch-up'] },

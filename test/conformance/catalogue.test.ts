@@ -412,6 +412,12 @@ describe('the catalogue', () => {
           "specRef": "5 rules 1-3; 7 rows 1 and 7 (the model)",
         },
         {
+          "id": "model.events",
+          "level": "MUST",
+          "section": "6",
+          "specRef": "6 + 3; 6 + 5 rule 3 (the model)",
+        },
+        {
           "id": "signatures.2.1-message-resources",
           "level": "MUST",
           "section": "2.1",

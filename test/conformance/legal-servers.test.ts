@@ -5,7 +5,7 @@ import { runConformance } from '../../src/conformance/run.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { readyAccounts } from './support/accounts.js';
 import { startProxy } from './support/proxy.js';
-import { notPassed, RUN_TIMEOUT } from './support/runs.js';
+import { limiter, notPassed, QUEUED_RUN_TIMEOUT, RUNS_AT_ONCE } from './support/runs.js';
 import { legalErrorShapes } from './variants/legal-errors.js';
 import { legalButFailed as regressions } from './variants/legal-more.js';
 
@@ -31,8 +31,10 @@ it('the entries name only checks of the catalogue', () => {
   expect(named.flatMap(([name, checks]) => checks.filter((id) => !ids.has(id)).map((id) => `${name}: ${id}`))).toEqual([]);
 });
 
+const inTurn = limiter(RUNS_AT_ONCE);
+
 describe.concurrent('legal servers the suite passes', () => {
-  it.each(legalButFailed.map((variant) => [variant.name, variant] as const))('%s', async (_name, variant) => {
+  it.each(legalButFailed.map((variant) => [variant.name, variant] as const))('%s', (_name, variant) => inTurn(async () => {
     const proxy = await startProxy({ upstream: upstream.origin, hooks: variant.hooks });
     try {
       const credentials = variant.withAccounts ? await readyAccounts(upstream.origin, 3) : undefined;
@@ -46,5 +48,5 @@ describe.concurrent('legal servers the suite passes', () => {
     } finally {
       await proxy.close();
     }
-  }, RUN_TIMEOUT);
+  }), QUEUED_RUN_TIMEOUT);
 });

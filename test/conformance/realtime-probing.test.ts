@@ -17,7 +17,7 @@ import { socketStyles } from './support/socket-styles.js';
  * never a silent skip; `--no-realtime` is the one way to leave section 6 out.
  */
 
-const realtimeIds = catalogue.filter((check) => check.id.startsWith('events.')).map((check) => check.id);
+const realtimeIds = catalogue.filter((check) => check.needs?.includes('realtime') || check.provides === 'realtime').map((check) => check.id);
 
 let mock: RunningMockServer;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-async function runBehind(hooks: ProxyHooks, options: { only?: string[]; realtime?: boolean } = { only: ['events.*'] }): Promise<RunReport> {
+async function runBehind(hooks: ProxyHooks, options: { only?: string[]; realtime?: boolean } = { only: ['events.*', 'model.events'] }): Promise<RunReport> {
   const proxy = await startProxy({ upstream: mock.origin, hooks });
   try {
     const report = await runConformance({ baseUrl: proxy.origin, ...options });

@@ -180,7 +180,7 @@ describe('renderHtml of a model check', () => {
   const failure = article(out, modelFailure.id);
 
   it('shows the seed, the histories played, how far it shrank and the replay lines', () => {
-    expect(failure).toContain('<dt>Seed</dt><dd>1234567</dd><dt>Histories played</dt><dd>37</dd><dt>Shrunk</dt><dd>from 11 steps to 4 steps</dd>');
+    expect(failure).toContain('<dt>Seed</dt><dd>1234567</dd><dt>Histories played</dt><dd>37</dd><dt>Shrunk</dt><dd>from 11 commands to 4</dd>');
     expect(failure).toContain(`<pre>${escaped(modelFailure.history!.replay.join('\n'))}</pre>`);
     const pass = article(out, modelPass.id);
     expect(pass).toContain('<dt>Seed</dt><dd>7654321</dd><dt>Histories played</dt><dd>50</dd></dl>');

@@ -145,17 +145,26 @@ export function historyArbitrary(shape: HistoryShape): fc.Arbitrary<Command[]> {
   // Long histories reach the states where servers break (deleted messages at the edges, cursors
   // used after later writes); fast-check's default size would keep them to a handful of commands.
   const body = fc.array(command, { minLength: 4, maxLength: shape.maxCommands, size: 'max' });
-  return fc.tuple(opening(), body).map(([first, rest]) => [...first, ...rest]);
+  return fc.tuple(opening(shape), body).map(([first, rest]) => [...first, ...rest]);
 }
 
 /**
  * Half the histories open on a conversation already shaped like the ones servers get wrong: a
- * run of messages with deleted ones at its oldest end, its newest end, or every other one. Such
- * an opening is a command like any other, which shrinking may drop.
+ * run of messages with deleted ones at its oldest end, its newest end, or every other one, then
+ * read through twice, in small pages of two sizes (so pages end on deleted messages, and one
+ * message ends pages of both sizes). Shrinking may drop the opening as a whole.
  */
-function opening(): fc.Arbitrary<Command[]> {
+function opening(shape: HistoryShape): fc.Arbitrary<Command[]> {
+  const query = shape.reads === 'since' ? 'since' : 'messages';
+  const walk = (first: number): Command => ({ kind: 'walk', read: query === 'since' ? { kind: 'since', as: 'A', in: 'X', first, after: { from: 'zero' } } : { kind: 'messages', as: 'A', in: 'X', first } });
   const shaped = fc
-    .record({ as: member, count: fc.integer({ min: 3, max: 12 }), deletes: fc.constantFrom('head' as const, 'tail' as const, 'tail' as const, 'alternate' as const) })
-    .map((burst): Command[] => [{ kind: 'burst', in: 'X', ...burst }]);
-  return fc.oneof(fc.constant<Command[]>([]), shaped);
+    .record({
+      as: member,
+      count: fc.integer({ min: 3, max: 12 }),
+      deletes: fc.constantFrom('head' as const, 'tail' as const, 'tail' as const, 'alternate' as const),
+      sizes: fc.constantFrom([1, 2], [2, 1], [1, 3], [2, 3], [3, 2]),
+    })
+    .map(({ sizes, ...burst }): Command[] => [{ kind: 'burst', in: 'X', ...burst }, ...(shape.reads === 'credentials' ? [] : sizes.map(walk))]);
+  // fc.option shrinks towards no opening at all; fc.oneof would only shrink within the branch drawn.
+  return fc.option(shaped, { nil: undefined, freq: 2 }).map((commands) => commands ?? []);
 }

@@ -12,7 +12,7 @@ function facts(history: HistoryEvidence, context: HtmlContext): string {
   const items = [
     ['Seed', html(String(history.seed))],
     ['Histories played', html(formatCount(history.runs))],
-    ...(history.shrunkFrom !== undefined ? [['Shrunk', html(`from ${plural(history.shrunkFrom, 'step')} to ${plural(history.steps.length, 'step')}`)]] : []),
+    ...(history.shrunkFrom !== undefined ? [['Shrunk', html(`from ${plural(history.shrunkFrom, 'command')} to ${formatCount(history.commands?.length ?? 0)}`)]] : []),
   ];
   const list = `<dl class="facts">${items.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>`;
   if (history.replay.length === 0) return list;

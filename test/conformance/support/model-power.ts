@@ -1,39 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../../src/mock-server/mock-server.js';
 import { makeEdgeFaults, MODEL_CHECKS } from '../faults/edges/index.js';
-import { notPassed, ran, runBehindProxy } from './runs.js';
-
-/**
- * Runs in flight at once per file. A run with the model checks is several times the work of one
- * without (hundreds of generated requests, and a failing history is shrunk); vitest's five
- * concurrent tests per file, two files on two cores, left the server answering past the suite's
- * 10 s request timeout, and such a run aborts before it shows anything.
- */
-const RUNS_AT_ONCE = 2;
-
-/**
- * A test's time includes its wait for a turn: a run takes about 5 to 40 s (a failing model check
- * shrinks its history, for up to a minute), and each file queues eight turns of two.
- */
-export const POWER_RUN_TIMEOUT = 600_000;
-
-/** At most `limit` tasks at once; the others wait their turn, first come first served. */
-function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    // A finished task hands its place to the next in line (see finally), so `active` never overshoots.
-    if (active < limit) active += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  };
-}
+import { limiter, notPassed, QUEUED_RUN_TIMEOUT, ran, runBehindProxy, RUNS_AT_ONCE } from './runs.js';
 
 /**
  * Shrinking a failure replays the server many times (up to a minute by default); the test needs
@@ -79,6 +47,6 @@ export function describeModelPower(part: 0 | 1): void {
       expect(scripted.map((result) => `${result.outcome} ${result.id}`), `the scripted checks catch ${message}`).toEqual([]);
       // (a) a model check named in `breaks` catches it.
       expect(fault.breaks.filter((id) => failed.has(id)), `no check of ${fault.breaks.join(', ')} caught ${message}`).not.toEqual([]);
-    }, POWER_RUN_TIMEOUT);
+    }, QUEUED_RUN_TIMEOUT);
   });
 }

@@ -138,6 +138,12 @@ export const modelFailure: CheckResult = {
     seed: 1234567,
     runs: 37,
     shrunkFrom: 11,
+    commands: [
+      { kind: 'send', as: 'A', in: 'X', content: 'hello', clientMessageId: 'c1' },
+      { kind: 'send', as: 'B', in: 'X', content: 'é', clientMessageId: 'c2' },
+      { kind: 'edit', as: 'A', in: 'X', target: { pick: 0 }, content: 'hello again' },
+      { kind: 'messages', as: 'A', in: 'X', first: 2 },
+    ],
     replay: ['parley conformance run --base-url "$BASE_URL" --only model.messages --seed 1234567 --runs 37', 'parley conformance run --base-url "$BASE_URL" --replay report.json   # the JSON report of this run (--reporter json --output report.json)'],
     steps: [
       { n: 1, action: 'A sends "hello" to X', exchanges: [0] },
