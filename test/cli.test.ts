@@ -126,7 +126,9 @@ describe('parley CLI', () => {
       expect(withoutRealtime.stdout).toMatch(/PASS: every MUST check passed \(\d+ skipped\)\./);
       const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
       const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);
-      expect(junit.status, junit.stderr).toBe(0);
+      // On a failure, the message names the failed testcases and why (the report is in a temporary folder).
+      const failures = () => [...readFileSync(file, 'utf8').matchAll(/<testcase [^>]*name="([^"]*)"[^>]*>\s*<failure message="([^"]*)"/g)].map((m) => `${m[1]}: ${m[2]}`).join('\n');
+      expect(junit.status, `${junit.stderr}${junit.status === 1 ? failures() : ''}`).toBe(0);
       const xml = readFileSync(file, 'utf8');
       expect(xml).toContain('<testsuites');
       expect(xml).toContain('classname="4.1 Query messages"');

@@ -100,7 +100,8 @@ function completeness(w: Watched, input: EventsToJudge): Verdict | null {
     const missed = mine.find((write) => write.kind === 'delete' && deliveredFor(w, write.message.id).length === 0);
     return missed ? verdict(rule, `${named(w)} never delivered the delete of the message of sequence ${missed.message.sequence} at step ${missed.step}`) : null;
   }
-  const edits = mine.filter((write) => write.kind === 'edit');
+  // An edit to the content the message already had changes nothing, so it may announce nothing.
+  const edits = mine.filter((write) => write.kind === 'edit' && write.before?.content !== write.message.content);
   for (const id of new Set(edits.map((e) => e.message.id))) {
     const made = edits.filter((e) => e.message.id === id);
     const delivered = deliveredFor(w, id);

@@ -61,6 +61,8 @@ export interface WriteMade {
   readonly conversation: ConversationName;
   /** The message as the write left it. */
   readonly message: ModelMessage;
+  /** The message as it was before the write (absent for a send). */
+  readonly before?: ModelMessage;
   readonly step: number;
 }
 

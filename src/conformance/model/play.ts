@@ -213,7 +213,7 @@ export class Player {
     if (applied.verdict) this.lastAnswer = applied.exchange;
     if (applied.changed && this.options.onWrite) {
       const message = conversationOf(applied.state, write.in).messages.find((m) => m.id === applied.changed!.id)!;
-      this.options.onWrite({ kind: write.kind, conversation: write.in, message, step: this.steps.length });
+      this.options.onWrite({ kind: write.kind, conversation: write.in, message, step: this.steps.length, ...(write.kind === 'send' ? {} : { before: applied.changed }) });
     }
     return applied;
   }

@@ -45,6 +45,15 @@ describe('the judge of events', () => {
     expect(judge(late)).toBeNull();
   });
 
+  it('needs no event for an edit that leaves the content as it was', () => {
+    const same = { ...sent, content: 'text 5' };
+    const unchanged: WriteMade[] = [{ kind: 'send', conversation: 'X', message: sent, step: 3 }, { kind: 'edit', conversation: 'X', message: same, before: sent, step: 4 }];
+    const quiet = judgeEvents({ watched: [watched('messageUpdated', [])], writes: unchanged, contents, state, ids });
+    expect(quiet).toBeNull();
+    const changed = judgeEvents({ watched: [watched('messageUpdated', [])], writes: [unchanged[0]!, { ...unchanged[1]!, message: edited }], contents, state, ids });
+    expect(changed?.rule.id).toBe('event-updated');
+  });
+
   it('names the sentence each wrong delivery breaks', () => {
     expect(judge(watched('messageCreated', []))?.rule.id).toBe('event-created');
     expect(judge(watched('messageCreated', [event('messageCreated', sent), event('messageCreated', inY)]))?.rule.id).toBe('event-of-its-conversation');
