@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { AfterRef, AroundRef, BeforeRef, Caller, Command, ConversationName, FirstArg, Member, Read, ReadMessages, ReadSince, Write } from './commands.js';
+import type { SingleWrite } from './write-maker.js';
 import { clientMessageIdArbitrary, contentArbitrary, emojiArbitrary } from './texts.js';
 
 /**
@@ -130,7 +131,13 @@ export function historyArbitrary(shape: HistoryShape): fc.Arbitrary<Command[]> {
   const write = writeArbitrary(shape);
   const single = write.filter((w): w is Exclude<Write, { kind: 'burst' }> => w.kind !== 'burst');
   const together = fc.array(single, { minLength: 2, maxLength: 3 }).map((writes) => ({ kind: 'concurrently' as const, writes }));
-  if (shape.reads === 'events') return fc.array(fc.oneof({ weight: 5, arbitrary: write as fc.Arbitrary<Command> }, { weight: 1, arbitrary: together }), { minLength: 2, maxLength: shape.maxCommands, size: 'max' });
+  if (shape.reads === 'events') {
+    // Half the event histories open with two or three sends to X at once: each must be announced.
+    const sends = fc.array(sendArbitrary(shape).map((w) => ({ ...w, in: 'X' as const })), { minLength: 2, maxLength: 3 }).map((writes): Command[] => [{ kind: 'concurrently', writes: writes as SingleWrite[] }]);
+    const start = fc.option(sends, { nil: undefined, freq: 2 }).map((commands) => commands ?? []);
+    const rest = fc.array(fc.oneof({ weight: 5, arbitrary: write as fc.Arbitrary<Command> }, { weight: 2, arbitrary: together }), { minLength: 2, maxLength: shape.maxCommands, size: 'max' });
+    return fc.tuple(start, rest).map(([first, others]) => [...first, ...others]);
+  }
   const read = readArbitrary(shape);
   const during = fc.record({ read, writes: fc.array(single, { minLength: 1, maxLength: 3 }) }).map(({ read: r, writes }) => ({ kind: 'concurrently' as const, read: r, writes }));
   const walk = read.map((r) => ({ kind: 'walk' as const, read: r }));
