@@ -9,7 +9,7 @@ import { pairedRounds } from './stats.js';
 /**
  * Deep paging: the same 30-message page read from a small and from a large conversation, at the
  * domain level (`state.messagePages`) and end to end (`engine.run`). Paging is meant to cost
- * O(log n + page size) (DESIGN.md, "Messages"), so the large/small ratio should stay near 1.
+ * O(log n + page size) (docs/architecture.md, "Memory: a message in 280 bytes"), so the large/small ratio should stay near 1.
  */
 
 export const PAGE_SIZE = 30;

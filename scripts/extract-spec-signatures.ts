@@ -6,8 +6,8 @@
  * Usage:
  *   npx tsx scripts/extract-spec-signatures.ts [path-to-SPEC.md] [out.json]
  *
- * Defaults (relative to the repository root): `../shared/SPEC.md` and
- * `test/contract/spec-signatures.json`.
+ * The specification's path is the first argument, or `PARLEY_SPEC_MD`; the output defaults to
+ * `test/contract/spec-signatures.json` (relative to the repository root).
  *
  * What is parsed (the parsers live in `scripts/spec-signatures/`):
  *   - 2.1: `**Type**` headings followed by a `| Field | Type | Rules |` table, and
@@ -49,7 +49,9 @@ function isMainModule(): boolean {
 
 function main(argv: string[]): void {
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const specPath = argv[0] !== undefined ? resolve(argv[0]) : resolve(repoRoot, '../shared/SPEC.md');
+  const given = argv[0] ?? process.env['PARLEY_SPEC_MD'];
+  if (given === undefined) throw new Error('name the specification: npm run spec:extract -- path/to/SPEC.md (or set PARLEY_SPEC_MD)');
+  const specPath = resolve(given);
   const outPath = argv[1] !== undefined ? resolve(argv[1]) : resolve(repoRoot, 'test/contract/spec-signatures.json');
   const signatures = extractSpecSignatures(readFileSync(specPath, 'utf8'));
   writeSpecSignaturesFile(outPath, signatures);

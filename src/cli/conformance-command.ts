@@ -158,7 +158,7 @@ async function listAction(flags: { json: boolean; rules: boolean }): Promise<voi
 }
 
 /**
- * `parley conformance run`, `token` and `list` (DESIGN.md, "CLI contract"). Exit codes
+ * `parley conformance run`, `token` and `list`. Exit codes
  * of `run`: 0 when no MUST check failed (nor a SHOULD one, with `--fail-on should`); 1 when one
  * did; 2 when the suite could not run (bad usage, unreadable credentials, unreachable server,
  * provisioning failed), or when a MUST check could not run for a reason the user did not choose

@@ -16,7 +16,7 @@ const program = new Command('parley')
   .addCommand(schemaCommand());
 
 // Commander exits by itself on bad usage; route every command's exits through our handler so
-// usage errors end with exit code 2 (DESIGN.md, CLI contract). Subcommands do not inherit this.
+// usage errors end with exit code 2, as the README states. Subcommands do not inherit this.
 const overrideExits = (command: Command): void => {
   command.exitOverride();
   command.commands.forEach(overrideExits);

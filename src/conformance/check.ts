@@ -7,7 +7,7 @@ import type { Actor, World } from './world.js';
 import type { Credential, Target } from './target.js';
 
 /**
- * One conformance check, as data (DESIGN.md, "Conformance checks are data"). `id` is permanent:
+ * One conformance check, as data. `id` is permanent:
  * a test pins the catalogue, so an id never silently changes meaning.
  */
 export interface Check {

@@ -144,8 +144,8 @@ async function attach(step: Step, a: Actor, conversationId: string, notes: strin
 }
 
 /**
- * Builds the world through the public API only, with exactly the operations DESIGN.md lists
- * ("Provisioning the target"), in a fresh workspace with a unique slug.
+ * Builds the world through the public API only, with exactly the operations docs/conformance.md lists
+ * ("What it needs from your server"), in a fresh workspace with a unique slug.
  */
 export async function provision(target: Target, credentials: CredentialsFile | undefined, notes: string[]): Promise<World> {
   const runId = randomBytes(5).toString('hex');

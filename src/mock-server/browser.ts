@@ -1,6 +1,6 @@
 /**
  * Everything below the doors, for a browser bundle: the state, its demo data and the engine,
- * with no `node:` import and no Node global on the way (DESIGN.md, "One engine, three doors").
+ * with no `node:` import and no Node global on the way (docs/architecture.md, "One engine, three doors").
  * The MSW door builds on this entry; `test/build/browser-bundle.test.ts` bundles it for the
  * browser and runs it where Node's globals are absent.
  *

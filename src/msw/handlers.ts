@@ -34,7 +34,7 @@ export function parleyHandlerSet(endpoint: string, backend: ParleyBackend): Parl
 }
 
 /**
- * The MSW door (DESIGN.md, "One engine, three doors"): MSW request handlers that run GraphQL
+ * The MSW door (docs/architecture.md, "One engine, three doors"): MSW request handlers that run GraphQL
  * requests to `endpoint` through the same engine, limits and error shaping as the HTTP door, on a
  * state that lives in your test (or your page) instead of a server process. A Fetch Request in,
  * a Response out: same status codes, content types and bodies as `parley mock serve`.

@@ -6,7 +6,7 @@ import { build, transform, type BuildResult, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md, "One engine, three doors": everything below the doors (engine, graphql, state, the
+ * docs/architecture.md, "One engine, three doors": everything below the doors (engine, graphql, state, the
  * demo data, the user-fixtures loader) loads in a browser bundle. This bundles the browser entry for `platform: 'browser'`
  * (esbuild refuses any `node:` import there), checks our own modules in it for Node globals, and
  * runs the bundle where no Node global exists: a `vm` context holding only what a browser page has.

@@ -84,7 +84,7 @@ interface PreparedDocument {
 const TOKEN_LIMIT = /^Syntax Error: Document contains more th(?:an|at) \d+ tokens/;
 
 /**
- * The transport-free core every door shares (DESIGN.md, "One engine, three doors"): it resolves
+ * The transport-free core every door shares (docs/architecture.md, "One engine, three doors"): it resolves
  * the caller from the token, parses and validates each distinct query text once, executes
  * (compiled where it pays), and shapes errors once. A door (HTTP, WebSocket, MSW) only
  * translates its transport.

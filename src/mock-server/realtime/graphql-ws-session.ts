@@ -87,7 +87,7 @@ type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>
 
 /**
  * graphql-ws's protocol (`graphql-transport-ws`) over the engine, with no transport: the rules
- * every WebSocket door shares (DESIGN.md, "One engine, three doors"). A door adapts its socket
+ * every WebSocket door shares (docs/architecture.md, "One engine, three doors"). A door adapts its socket
  * to {@link SessionSocket} and calls {@link GraphQLWsSessions.opened}.
  *
  * - The access token comes with `connection_init` (see `socket-token.ts` for the accepted forms).

@@ -3,8 +3,8 @@ import { lazyModule } from '../lazy.js';
 import type { PasswordHash } from './records.js';
 
 /**
- * How passwords are hashed and checked: a capability the door chooses (DESIGN.md, "One engine,
- * three doors"), because the fast scrypt is Node's and a browser has none. Every implementation
+ * How passwords are hashed and checked: a capability the door chooses (docs/architecture.md, "One
+ * engine, three doors"), because the fast scrypt is Node's and a browser has none. Every implementation
  * writes and reads the same format, so a hash made by one verifies with the other (the demo's
  * constant `DEMO_PASSWORD_HASH` included).
  */
