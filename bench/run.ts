@@ -16,9 +16,11 @@ import { realtimeHeading, realtimeOptionsFromEnv } from './realtime/options.js';
 import { realtimeReport } from './realtime/report.js';
 import { table } from './table.js';
 import { measureSearch, searchReport, worstSearchRatio } from './search.js';
+import { measureSearchMemory, searchMemoryReport, worstIndexBytesPerChar } from './search-memory.js';
 import { FIRST_RESETS, measureMswDoor } from './msw-door.js';
 import { median } from './stats.js';
 import { measurePersist, persistOptionsFromEnv, persistReport } from './persist.js';
+import { measureUploads, uploadsReport } from './persist-uploads.js';
 
 const PAGING_TARGET = 1.3;
 const SEARCH_TARGET = 3;
@@ -30,6 +32,8 @@ const CONFORMANCE_DEFAULT_TARGET_MS = 10_000;
 const MSW_RESET_TARGET_MS = 5;
 /** Issue 29: at most 300 B of heap per stored message at 1,000,000 messages. */
 const HEAP_PER_MESSAGE_TARGET = 300;
+/** "Bounded and durable": the search index holds at most a small constant per character it indexes, random words included. */
+const INDEX_BYTES_PER_CHAR_TARGET = 64;
 const MESSAGES = defaultDeepPagingOptions.large;
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -115,6 +119,11 @@ console.log(`  loading ${count(large)} messages through state.messages.send: ${m
 const search = await measureSearch(undefined, progress);
 console.log(`\n${searchReport(search).join('\n')}`);
 
+progress('search index memory: chat-like and random-word texts in child processes ...');
+const searchMemory = await measureSearchMemory();
+console.log(`\n${searchMemoryReport(searchMemory).join('\n')}`);
+const worstIndex = worstIndexBytesPerChar(searchMemory);
+
 const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
 const throughputRows = await measureThroughput({ seconds, connections: 8, rounds: throughputRounds, warmupSeconds: 2 }, progress);
@@ -132,6 +141,9 @@ console.log(realtime.lines.join('\n'));
 const persistOptions = persistOptionsFromEnv();
 const persist = persistReport(await measurePersist(persistOptions, progress), persistOptions);
 console.log(`\n${persist.lines.join('\n')}`);
+progress('--persist under 1.5 MiB uploads ...');
+console.log(uploadsReport(await measureUploads()).join('\n'));
+
 
 progress('conformance: parley conformance run against a local mock ...');
 const conformance = await measureConformance(3, ['--skip', 'model.*']);
@@ -220,6 +232,12 @@ console.log(
       `${count(memory.heapPerMessage)} B, ${(memory.heapPerMessage / memory.anchor.heapPerMessage).toFixed(2)}x its own strings (${count(memory.anchor.heapPerMessage)} B)`,
       `target <= ${HEAP_PER_MESSAGE_TARGET} B`,
       verdict(memory.heapPerMessage <= HEAP_PER_MESSAGE_TARGET),
+    ],
+    [
+      'search index: heap per indexed character, worst case (40,000 characters of random words)',
+      `${worstIndex.indexBytesPerChar.toFixed(1)} B, ${(worstIndex.indexBytesPerChar / worstIndex.textBytesPerChar).toFixed(1)}x the text's own strings (${worstIndex.textBytesPerChar.toFixed(1)} B)`,
+      `target <= ${INDEX_BYTES_PER_CHAR_TARGET} B`,
+      verdict(worstIndex.indexBytesPerChar <= INDEX_BYTES_PER_CHAR_TARGET),
     ],
   ]),
 );

@@ -17,7 +17,7 @@ export { webPasswordHasher, type PasswordHasher } from './mock-server/state/acco
 export { nodePasswordHasher } from './mock-server/platform/node-passwords.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';
 export { typingRules } from './mock-server/state/live/typing.js';
-export { socketRules } from './mock-server/realtime/socket-rules.js';
+export { socketRules, type SocketRules } from './mock-server/realtime/socket-rules.js';
 export { SocketClose } from './mock-server/realtime/close-codes.js';
 export { DomainError } from './mock-server/state/errors.js';
 export { ErrorCode } from './schema/error-codes.js';

@@ -10,6 +10,8 @@ import type { MockState } from '../mock-server/state/mock-state.js';
 import { normaliseOrigin } from '../mock-server/http/dev-origin.js';
 import { isLoopbackHost } from '../mock-server/http/loopback.js';
 import { exposureWarning } from './exposure-warning.js';
+import { messageRules } from '../mock-server/state/messages/messages.js';
+import { defaultMaxUnusedUploadBytes, unusedUploadBytesFlag } from '../mock-server/state/files/unused-uploads.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -52,6 +54,7 @@ const limitHelp: Record<keyof QueryLimits, string> = {
   maxAliases: 'most aliases in an operation',
   maxDirectives: 'most directives in an operation',
   maxCost: 'highest cost of an operation (objects 2, scalars 1, x1.5 per level)',
+  maxResponseBytes: 'largest answer of an operation or subscription event, in bytes of JSON (RESPONSE_TOO_LARGE above it)',
 };
 
 interface ServeOptions extends Partial<QueryLimits> {
@@ -70,6 +73,8 @@ interface ServeOptions extends Partial<QueryLimits> {
   latency?: LatencyRange;
   fixtures?: string;
   persist?: string;
+  maxUnusedUploadBytes?: number;
+  maxMessageLength?: number;
 }
 
 /** The lines after the first: where GraphiQL is and, with demo data, who can log in. */
@@ -119,6 +124,16 @@ export function mockCommand(): Command {
   for (const [limit, flag] of Object.entries(limitFlags) as [keyof QueryLimits, string][]) {
     serve.option(`${flag} <n>`, `${limitHelp[limit]} (default ${defaultLimits[limit]})`, integer(flag, 1, 2 ** 31 - 1));
   }
+  serve.option(
+    `${unusedUploadBytesFlag} <n>`,
+    `most bytes one user may hold in uploads not used yet, PUTs under way included (default ${defaultMaxUnusedUploadBytes}); an upload not used by its expiry is dropped`,
+    integer(unusedUploadBytesFlag, 1, Number.MAX_SAFE_INTEGER),
+  );
+  serve.option(
+    '--max-message-length <n>',
+    `most characters of a message's content, on sendMessage and editMessage (default ${messageRules.contentMax}); BAD_USER_INPUT above it`,
+    integer('--max-message-length', 1, 2 ** 31 - 1),
+  );
   serve.action(async (options: ServeOptions) => {
     const port = options.port ?? (process.env['PORT'] ? integer('$PORT', 0, 65535)(process.env['PORT']) : 4000);
     const limits = Object.fromEntries(
@@ -139,6 +154,8 @@ export function mockCommand(): Command {
       requireVerification: options.requireVerification,
       execution: options.execution,
       limits,
+      maxUnusedUploadBytes: options.maxUnusedUploadBytes,
+      maxMessageLength: options.maxMessageLength,
       random: options.random,
       persist: options.persist,
       ...(options.latency ? { chaos: { latency: options.latency } } : {}),

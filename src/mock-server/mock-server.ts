@@ -6,9 +6,11 @@ import type { MockState } from './state/mock-state.js';
 import { createMock, mockOf, startingState, stateOptions, type DoorChoices, type Mock, type MockOptions } from './mock.js';
 import { createHttpDoor, devRoutesServed, listen, type HttpDoorOptions } from './http/server.js';
 import { HostAllowList } from './http/host-allow-list.js';
+import { sweepUploads } from './http/upload-sweeper.js';
 import { nodePasswordHasher } from './platform/node-passwords.js';
 import type { RandomModeOptions } from './random/random-engine.js';
 import type { PersistOptions, StateFileWriter } from './persist/state-file.js';
+import type { SocketRules } from './realtime/socket-rules.js';
 import { attachWebSocketDoor } from './ws/attach.js';
 
 export interface MockServerOptions extends MockOptions, HttpDoorOptions {
@@ -29,6 +31,11 @@ export interface MockServerOptions extends MockOptions, HttpDoorOptions {
    * Ignored in `random` mode.
    */
   readonly persist?: string | PersistOptions;
+  /**
+   * Changes some limits of the WebSocket door (`socketRules`: unsent bytes a socket may hold,
+   * keep-alive interval, largest pong payload, operations per connection). @default socketRules
+   */
+  readonly socketRules?: Partial<SocketRules>;
 }
 
 export interface RunningMockServer {
@@ -56,12 +63,20 @@ const persistOptions = (persist: string | PersistOptions): PersistOptions => (ty
  */
 async function persistedMock(options: MockServerOptions, persist: PersistOptions, door: DoorChoices): Promise<{ mock: Mock; writer: StateFileWriter }> {
   const { loadStateFile, StateFileWriter } = await import('./persist/state-file.js');
-  const loaded = await loadStateFile(persist.file, stateOptions(options, door.passwords));
-  const mock = mockOf(loaded?.state ?? (await startingState(options, door.passwords)), options, door);
-  const writer = new StateFileWriter(mock.engine, persist, loaded?.log);
-  // Opens the file's log for appending, or writes a base when there is none yet.
-  await writer.writeNow();
-  return { mock, writer };
+  const { StateFileLock } = await import('./persist/state-lock.js');
+  // One writer per file: a second mock on it is refused before it reads anything.
+  const lock = StateFileLock.acquire(persist.file);
+  try {
+    const loaded = await loadStateFile(persist.file, stateOptions(options, door.passwords));
+    const mock = mockOf(loaded?.state ?? (await startingState(options, door.passwords)), options, door);
+    const writer = new StateFileWriter(mock.engine, persist, loaded?.log, lock);
+    // Opens the file's log for appending, or writes a base when there is none yet.
+    await writer.writeNow();
+    return { mock, writer };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /** Random mode (faker and @graphql-tools/mock load only when it is asked for), with the same dev controls. */
@@ -81,10 +96,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { engine } = mock;
   const server = createHttpDoor(engine, mock.controls, options);
   const host = options.host ?? '127.0.0.1';
-  const realtime = attachWebSocketDoor(server, engine, new HostAllowList(host, options.allowedHosts), { anyone: Boolean(options.random) });
-  const address = await listen(server, options.port ?? 4000, host);
+  const realtime = attachWebSocketDoor(server, engine, new HostAllowList(host, options.allowedHosts), { anyone: Boolean(options.random), rules: options.socketRules });
+  const address = await listen(server, options.port ?? 4000, host).catch(async (error: unknown) => {
+    // Not serving (the port is taken): the file is left to the next mock, lock released.
+    await realtime.close();
+    await persisted?.writer.close();
+    throw error;
+  });
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${shownHost}:${address.port}`;
+  // Uploads that expired unused leave memory (and the --persist file) even when nobody calls.
+  const stopSweeping = options.random ? () => {} : sweepUploads(engine);
   return {
     url: `${origin}/graphql`,
     wsUrl: `ws://${shownHost}:${address.port}/graphql`,
@@ -96,6 +118,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     engine,
     server,
     close: async () => {
+      stopSweeping();
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       server.closeAllConnections();
       await realtime.close();

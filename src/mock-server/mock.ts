@@ -35,6 +35,10 @@ export interface MockOptions {
   readonly requireVerification?: boolean;
   /** Storage quota of each workspace, in bytes. @default 5 GiB */
   readonly fileQuotaBytes?: number;
+  /** Bytes each user may hold in uploads not used yet, PUTs under way included. @default 100 MiB */
+  readonly maxUnusedUploadBytes?: number;
+  /** Most characters of a message's content, on send and edit (`--max-message-length`). @default 40000 */
+  readonly maxMessageLength?: number;
   /** How operations run (see {@link ExecutionMode}). @default 'adaptive' (the MSW door: 'interpreted') */
   readonly execution?: ExecutionMode;
   /** Request limits (see {@link QueryLimits}); unset ones keep their defaults. */
@@ -66,6 +70,8 @@ export function stateOptions(options: MockOptions, passwords?: PasswordHasher): 
     tokenLifetimes: options.tokenLifetimes,
     requireVerification: options.requireVerification,
     fileQuotaBytes: options.fileQuotaBytes,
+    maxUnusedUploadBytes: options.maxUnusedUploadBytes,
+    maxMessageLength: options.maxMessageLength,
     ...(passwords ? { passwords } : {}),
   };
 }

@@ -11,7 +11,8 @@ function parse(value: unknown): string {
 }
 
 /**
- * `DateTime`: a UTC RFC 3339 string. Views already produce ISO strings; serialising checks them,
+ * `DateTime`: a UTC RFC 3339 string. Views already produce ISO strings; serialising checks them
+ * (a time outside `date-time-range.ts`'s years 0000 to 9999 has no such string and fails here),
  * so a bug that leaks a number or a local-time string fails loudly instead of reaching clients.
  */
 export const DateTimeScalar = new GraphQLScalarType<string, string>({

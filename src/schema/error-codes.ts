@@ -17,12 +17,19 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   /** The document is not valid GraphQL syntax. */
   GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
-  /** Storing this would take the workspace past its storage quota (`FileLibrarySummary.quotaBytes`). */
+  /**
+   * Storing this would take the workspace past its storage quota (`FileLibrarySummary.quotaBytes`),
+   * or the caller past what they may hold in uploads not used yet (HTTP 413 on an upload's PUT).
+   */
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   /** The document does not validate against the schema. */
   GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   /** The document is over a limit: depth, aliases, directives, cost or tokens (see the README). */
   QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
+  /** Too many attempts: refused for a while; the message says until when (`login` after repeated wrong passwords). */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** The answer would be larger than the server sends (`--max-response-bytes`): not sent, `data` is null. */
+  RESPONSE_TOO_LARGE: 'RESPONSE_TOO_LARGE',
   /** The request body is larger than the server accepts (HTTP 413). */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** The HTTP request is not a GraphQL request (bad JSON, missing query, wrong method). */

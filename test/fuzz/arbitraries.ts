@@ -85,6 +85,9 @@ function loneSurrogateDocuments(targets: FuzzTargets): fc.Arbitrary<string> {
   return fc.oneof(fc.tuple(raw, fc.nat()).map(([x, at]) => pick(anywhere(x), at)), fc.tuple(escaped, fc.nat()).map(([x, at]) => pick(inString(x), at)));
 }
 
+/** Names every plain object inherits or treats specially: a lookup by request text must find none of them. */
+export const prototypeName = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__');
+
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   nasty,
   malformedText,
@@ -182,7 +185,14 @@ export function hostileRequests(targets: FuzzTargets): fc.Arbitrary<HostileReque
   const otherMethods = fc.record({ method: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS') as fc.Arbitrary<HostileRequest['method']>, path: fc.constantFrom('/graphql', '/ready', '/uploads/nope', '/', '/%E0%A4%A'), body: nasty }).map(
     ({ method, path, body }): HostileRequest => ({ method, path, headers: { 'content-type': 'application/json' }, ...(method === 'OPTIONS' ? {} : { body }), kind: `${method} ${path}` }),
   );
+  // Names every plain object inherits, wherever a request's text picks an entry of a table: an
+  // asset, a dev route, an operation (chaos settings are keyed by operation name).
+  const prototypeRequest = fc.record({ name: prototypeName, where: fc.constantFrom('asset', 'dev', 'operation'), auth: authorization }).map(({ name, where, auth }): HostileRequest => {
+    if (where === 'asset') return { method: 'GET', path: `/graphiql/${name}`, headers: {}, kind: 'GET /graphiql/<inherited name>' };
+    if (where === 'dev') return { method: 'GET', path: `/dev/${name}`, headers: {}, kind: 'GET /dev/<inherited name>' };
+    return { method: 'POST', path: '/graphql', headers: headers('application/json', 'application/json', auth), body: JSON.stringify({ query: `query ${name} { health }`, operationName: name }), kind: 'operation with an inherited name' };
+  });
   // Reading the journal walks the variables of every request kept, refused ones included.
   const journalRead = fc.constant<HostileRequest>({ method: 'GET', path: '/dev/journal?limit=20', headers: {}, kind: 'GET /dev/journal' });
-  return fc.oneof({ arbitrary: graphqlPost, weight: 6 }, { arbitrary: brokenJson, weight: 2 }, { arbitrary: getRequest, weight: 1 }, { arbitrary: otherMethods, weight: 1 }, { arbitrary: journalRead, weight: 1 });
+  return fc.oneof({ arbitrary: graphqlPost, weight: 6 }, { arbitrary: brokenJson, weight: 2 }, { arbitrary: getRequest, weight: 1 }, { arbitrary: otherMethods, weight: 1 }, { arbitrary: journalRead, weight: 1 }, { arbitrary: prototypeRequest, weight: 1 });
 }

@@ -47,6 +47,59 @@ describe('the Host allow-list', () => {
     for (const host of ['other.lan', 'mock.lan.evil.example', 'xteam.test']) expect((await post(listed, host)).status, host).toBe(403);
   });
 
+  // Each ends in `.localhost` (or names an allowed host), but as the authority of a URL the mock
+  // builds from it, it names another host or breaks off: `http://evil.test/.localhost/uploads/…`.
+  const malformed = ['evil.test/.localhost', 'evil.test/.localhost:4000', 'a?.localhost', 'a#.localhost', 'a\\.localhost', 'evil.test\\.localhost', 'evil.test@a.localhost', 'a b.localhost', 'a%2f.localhost', 'evil.test/[::1]', '[::1]/x', '127.0.0.1/evil.test', 'localhost:4000/evil.test', 'localhost:port', 'mock.lan/evil.test'];
+
+  it.each(malformed)('refuses Host %s with 403, before any URL is built from it, and does not echo it', async (host) => {
+    for (const server of [mock, listed]) {
+      const answer = await post(server, host);
+      expect(answer.status, host).toBe(403);
+      const body = JSON.parse(answer.body) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(body.errors[0]!.extensions.code).toBe('FORBIDDEN');
+      expect(body.errors[0]!.message).toContain('not a host name');
+      expect(answer.body).not.toContain(host);
+      expect(answer.body).not.toContain('evil');
+    }
+  });
+
+  it('hands out no upload URL to a malformed Host, with a valid token', async () => {
+    const signIn = await rawRequest(`${mock.origin}/graphql`, 'POST', { host: `localhost:${mock.port}`, 'content-type': 'application/json' }, JSON.stringify({ query: 'mutation { login(input: { email: "alice@acme.test", password: "parley-demo" }) { accessToken } }' }));
+    const token = (JSON.parse(signIn.body) as { data: { login: { accessToken: string } } }).data.login.accessToken;
+    const upload = JSON.stringify({ query: 'mutation { createUploadUrl(input: { contentType: "image/png", scope: PUBLIC, fileName: "me.png" }) { uploadUrl publicUrl } }' });
+    const valid = await rawRequest(`${mock.origin}/graphql`, 'POST', { host: `localhost:${mock.port}`, 'content-type': 'application/json', authorization: `Bearer ${token}` }, upload);
+    expect(valid.body).toContain(`http://localhost:${mock.port}/uploads/`);
+    for (const host of ['evil.test/.localhost', 'evil.test?.localhost', 'evil.test#.localhost', 'evil.test\\.localhost']) {
+      const answer = await rawRequest(`${mock.origin}/graphql`, 'POST', { host, 'content-type': 'application/json', authorization: `Bearer ${token}` }, upload);
+      expect(answer.status, host).toBe(403);
+      expect(answer.body, host).not.toContain('evil.test');
+      expect(answer.body, host).not.toContain('/uploads/');
+    }
+  });
+
+  it('refuses the WebSocket upgrade with a malformed Host, without echoing it', async () => {
+    const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const socket = new WebSocket(mock.wsUrl, 'graphql-transport-ws', { headers: { host: 'evil.test/.localhost' } });
+      socket.on('unexpected-response', (_request, response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body });
+          socket.terminate();
+        });
+      });
+      socket.on('open', () => {
+        socket.close();
+        reject(new Error('the upgrade was accepted'));
+      });
+      socket.on('error', () => undefined);
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain('not a host name');
+    expect(refused.body).not.toContain('evil.test');
+  });
+
   it('/ready answers any Host: a health probe reads nothing', async () => {
     expect((await rawRequest(`${mock.origin}/ready`, 'GET', { host: 'evil.example' })).status).toBe(200);
   });

@@ -34,7 +34,7 @@ const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':whit
  * real time, like any backend, unless `ids`, `secrets` and `clock` say otherwise (tests that
  * compare two servers build them equal that way).
  */
-export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification' | 'fileQuotaBytes' | 'passwords'> & { clock?: Clock } = {}): Promise<MockState> {
+export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification' | 'fileQuotaBytes' | 'maxUnusedUploadBytes' | 'maxMessageLength' | 'passwords'> & { clock?: Clock } = {}): Promise<MockState> {
   // `locale/en` loads one locale (about 25 ms) where the package root loads all of them (130 ms).
   const { faker } = await importModule('@faker-js/faker/locale/en', () => import('@faker-js/faker/locale/en'));
   const password = DEMO_PASSWORD_HASH;
@@ -53,6 +53,8 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     secrets: options.secrets,
     requireVerification: options.requireVerification,
     fileQuotaBytes: options.fileQuotaBytes,
+    maxUnusedUploadBytes: options.maxUnusedUploadBytes,
+    maxMessageLength: options.maxMessageLength,
     tokenLifetimes: options.tokenLifetimes,
     passwords: options.passwords,
   });

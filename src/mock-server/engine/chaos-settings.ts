@@ -117,11 +117,13 @@ export function parseChaosSettings(value: unknown): ChaosSettings {
   if (operations !== undefined && !isRecord(operations)) {
     throw new ChaosSettingsError(`operations must be an object from operation names to settings, but got ${describe(operations)}`, 'operations');
   }
-  const named: Record<string, OperationChaos> = {};
+  const checked: [string, OperationChaos][] = [];
   for (const [name, settings] of Object.entries(operations ?? {})) {
     if (name === '') throw new ChaosSettingsError('operations must not have an empty operation name', 'operations');
-    named[name] = operationOf(settings, `operations.${name}`);
+    checked.push([name, operationOf(settings, `operations.${name}`)]);
   }
+  // fromEntries defines own properties: an operation named `__proto__` is kept as one, not taken for the prototype.
+  const named: Record<string, OperationChaos> = Object.fromEntries(checked);
   return {
     ...(seed === undefined ? {} : { seed }),
     ...(latency === undefined ? {} : { latency: latencyOf(latency, 'latency') }),

@@ -48,7 +48,9 @@ export class Chaos {
 
   /** The plan for one operation (by its name in the document), or null when chaos leaves it alone. */
   plan(operationName: string | undefined): ChaosPlan | null {
-    const named = operationName === undefined ? undefined : this.current.operations?.[operationName];
+    const operations = this.current.operations;
+    // Own names only: an operation called `constructor` or `toString` names no inherited method.
+    const named = operationName === undefined || operations === undefined || !Object.hasOwn(operations, operationName) ? undefined : operations[operationName];
     const latency = named?.latency ?? this.current.latency;
     const delayMs = latency ? this.draw(latency) : 0;
     let failure: ErrorCode | null = null;

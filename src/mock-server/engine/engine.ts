@@ -20,9 +20,11 @@ import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
 import { Chaos } from './chaos.js';
 import { compileOperation, compilerLoaded, loadCompiler, type CompiledOperation } from './compile.js';
+import { answerLowerBound, payloadFits, tooLargeAnswer } from './answer-size.js';
 import { mapEvents, sharedEventResult } from './event-results.js';
 import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
 import { RequestJournal } from './journal.js';
+import { documentWeight } from './document-weight.js';
 import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
 import { documentNestsDeeperThan, valueNestsDeeperThan } from './nesting.js';
 import { loneSurrogateIn, malformedUnicode } from './well-formed-text.js';
@@ -49,6 +51,12 @@ export interface EngineOptions {
    * @default 1000
    */
   readonly documentCacheSize?: number;
+  /**
+   * How many bytes the cached documents may hold, estimated from each one's text and tokens (see
+   * `document-weight.ts`); past it, or past `documentCacheSize`, the least recently used go. A
+   * document estimated above it on its own is not cached. @default 33554432 (32 MiB)
+   */
+  readonly documentCacheBytes?: number;
   /** Where bugs hidden from clients are reported. @default logs to stderr with the stack */
   readonly logBug?: BugLogger;
   /** The request journal the doors record into (`/dev/journal`). @default a new one (200 requests) */
@@ -78,7 +86,19 @@ interface PreparedDocument {
   uses: number;
   /** Compiled operations by operation name ('' for the only one); null when jit cannot compile it. */
   readonly compiled: Map<string, CompiledOperation | null>;
+  /** The heap bytes this entry is estimated to hold (see `document-weight.ts`). */
+  readonly weight: number;
 }
+
+/** What the document cache holds now (for tests: counts and bytes, not timings). */
+export interface DocumentCacheStats {
+  readonly entries: number;
+  /** The estimated heap bytes of the entries, at most `documentCacheBytes`. */
+  readonly bytes: number;
+}
+
+/** The default of {@link EngineOptions.documentCacheBytes}. */
+const DOCUMENT_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** graphql-js 16's message for a document over `maxTokens` (graphql/language/parser.js spells it "more that"). */
 const TOKEN_LIMIT = /^Syntax Error: Document contains more th(?:an|at) \d+ tokens/;
@@ -112,7 +132,11 @@ export class Engine {
     this.current = options.state;
     this.limits = { ...defaultLimits, ...options.limits };
     this.execution = options.execution ?? 'adaptive';
-    this.documents = new LRUCache({ max: options.documentCacheSize ?? 1000 });
+    this.documents = new LRUCache({
+      max: options.documentCacheSize ?? 1000,
+      maxSize: options.documentCacheBytes ?? DOCUMENT_CACHE_BYTES,
+      sizeCalculation: (prepared) => prepared.weight,
+    });
     this.rules = [...specifiedRules, ...limitRules(this.limits)];
     this.logBug = options.logBug ?? logBugToStderr;
     this.journal = options.journal ?? new RequestJournal();
@@ -157,6 +181,11 @@ export class Engine {
     for (const listener of this.changeListeners) listener();
   }
 
+  /** The entries of the document cache and their estimated bytes. */
+  documentCacheStats(): DocumentCacheStats {
+    return { entries: this.documents.size, bytes: this.documents.calculatedSize };
+  }
+
   /** Parses and validates `query`, from the cache when this text was seen before. */
   private prepareDocument(query: string): PreparedDocument {
     const cached = this.documents.get(query);
@@ -167,25 +196,28 @@ export class Engine {
     return prepared;
   }
 
-  private parseAndValidate(query: string): { document?: DocumentNode; errors?: readonly GraphQLError[] } {
+  private parseAndValidate(query: string): { document?: DocumentNode; errors?: readonly GraphQLError[]; weight: number } {
     // Before parsing: graphql-js's parser recurses once per level, and `maxTokens` lets a
     // 4 KB document nest 2,000 deep, which overflows it (and then validation) into a 500.
     if (documentNestsDeeperThan(query, this.limits.maxNesting)) {
-      return { errors: [tooComplex(`The document nests more than ${this.limits.maxNesting} brackets deep.`, 'maxNesting')] };
+      return { errors: [tooComplex(`The document nests more than ${this.limits.maxNesting} brackets deep.`, 'maxNesting')], weight: documentWeight(query, undefined) };
     }
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: this.limits.maxTokens });
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
+      const weight = documentWeight(query, undefined);
       if (TOKEN_LIMIT.test(error.message)) {
-        return { errors: [tooComplex(`The document has more than ${this.limits.maxTokens} tokens.`, 'maxTokens')] };
+        return { errors: [tooComplex(`The document has more than ${this.limits.maxTokens} tokens.`, 'maxTokens')], weight };
       }
-      return { errors: [withCode(error, ErrorCode.GRAPHQL_PARSE_FAILED)] };
+      return { errors: [withCode(error, ErrorCode.GRAPHQL_PARSE_FAILED)], weight };
     }
+    // Validation errors point into the document, so an invalid one holds its AST too.
+    const weight = documentWeight(query, document);
     const errors = validate(this.schema, document, this.rules);
-    if (errors.length > 0) return { errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)) };
-    return { document };
+    if (errors.length > 0) return { errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)), weight };
+    return { document, weight };
   }
 
   /** Everything execution needs, or the request errors that stop it before execution. */
@@ -224,8 +256,23 @@ export class Engine {
     return malformed === undefined ? undefined : malformedUnicode(malformed);
   }
 
-  /** Executes prepared arguments (errors still unformatted: doors format through {@link formatError}). */
+  /**
+   * Executes prepared arguments (errors still unformatted: doors format through {@link formatError}).
+   * An answer whose JSON would surely be over `maxResponseBytes` is replaced by RESPONSE_TOO_LARGE
+   * before anything serializes it (the doors check the exact size of what they send).
+   */
   execute(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
+    const result = this.executeAndNotify(args);
+    return result instanceof Promise ? result.then(this.withinResponseLimit) : this.withinResponseLimit(result);
+  }
+
+  /** `result`, or RESPONSE_TOO_LARGE when its JSON is surely longer than the limit (see `answer-size.ts`). */
+  readonly withinResponseLimit = (result: ExecutionResult): ExecutionResult => {
+    const max = this.limits.maxResponseBytes;
+    return answerLowerBound(result, max) > max ? tooLargeAnswer(this.limits) : result;
+  };
+
+  private executeAndNotify(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
     if (this.changeListeners.size === 0 || getOperationAST(args.document, args.operationName)?.operation !== 'mutation') return this.executeOperation(args);
     const result = this.executeOperation(args);
     if (result instanceof Promise) return result.finally(() => this.changed());
@@ -246,7 +293,8 @@ export class Engine {
     // paths accept and refuse the same requests with the same words (see `compile.ts`).
     const variables = getVariableValues(this.schema, compiled.variableDefinitions, args.variableValues ?? {}, { maxErrors: 50 });
     if (variables.errors) return { errors: variables.errors };
-    if (compiled.variablesInsideLiterals.some((name) => variables.coerced[name] == null)) return execute(args);
+    // Own values only: a variable named `constructor` that was left out is not Object's constructor.
+    if (compiled.variablesInsideLiterals.some((name) => !Object.hasOwn(variables.coerced, name) || variables.coerced[name] == null)) return execute(args);
     const result = compiled.query(args.rootValue, args.contextValue, variables.coerced);
     // `instanceof Promise` is what node:util's isPromise tested (native promises), and runs in a browser.
     return result instanceof Promise ? result.then((settled) => this.asGraphQLJs(args, settled)) : this.asGraphQLJs(args, result);
@@ -290,7 +338,7 @@ export class Engine {
     const source = await createSourceEventStream(args);
     if (!isAsyncIterator(source)) return source as ExecutionResult;
     const shape = `${this.documentKey(args.document)}\u0000${args.operationName ?? ''}\u0000${JSON.stringify(args.variableValues ?? {})}`;
-    return mapEvents(source, (event) => sharedEventResult(event, shape, args));
+    return mapEvents(source, (event) => sharedEventResult(event, shape, args, this.withinResponseLimit));
   }
 
   /** A stable key of a document: its query text when it came through the cache, else its printed form. */
@@ -304,7 +352,8 @@ export class Engine {
 
   /**
    * Runs one query or mutation end to end and returns a result with formatted errors: the entry
-   * point for doors that do not bring their own GraphQL-over-HTTP handling.
+   * point for doors that do not bring their own GraphQL-over-HTTP handling. Its JSON is at most
+   * `maxResponseBytes` (else RESPONSE_TOO_LARGE).
    */
   async run(request: OperationRequest): Promise<ExecutionResult> {
     const args = this.operationArgs(request);
@@ -313,7 +362,8 @@ export class Engine {
       return { errors: [this.formatError(new GraphQLError('subscriptions are served over WebSocket', { extensions: { code: ErrorCode.BAD_REQUEST } }))] };
     }
     const result = await this.execute(args);
-    return result.errors ? { ...result, errors: result.errors.map(this.formatError) } : result;
+    const answer = result.errors ? { ...result, errors: result.errors.map(this.formatError) } : result;
+    return payloadFits(answer, this.limits.maxResponseBytes) ? answer : tooLargeAnswer(this.limits);
   }
 }
 

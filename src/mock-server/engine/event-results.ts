@@ -6,20 +6,30 @@ const resultsOf = new WeakMap<object, Map<string, Promise<ExecutionResult> | Exe
 /**
  * The result of running a subscription's selection over one event, computed once per event and
  * shape however many subscribers share them: a thousand members subscribed with the same query
- * cost one execution per message, not a thousand.
+ * cost one execution per message, not a thousand. `finish` applies to it once (the engine's
+ * answer size limit).
  *
  * This holds because no field under a subscription depends on who receives it: payloads are views
  * of the event alone (conversation subscriptions are scoped by membership when they start, and an
  * event meant for one subscriber, such as the end of a membership, is a fresh object per
  * subscriber). A payload field that looked at the viewer would have to leave this cache.
  */
-export function sharedEventResult(event: unknown, shape: string, args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
-  if (event === null || typeof event !== 'object') return execute({ ...args, rootValue: event });
+export function sharedEventResult(
+  event: unknown,
+  shape: string,
+  args: ExecutionArgs,
+  finish: (result: ExecutionResult) => ExecutionResult,
+): Promise<ExecutionResult> | ExecutionResult {
+  const run = (): Promise<ExecutionResult> | ExecutionResult => {
+    const result = execute({ ...args, rootValue: event });
+    return result instanceof Promise ? result.then(finish) : finish(result);
+  };
+  if (event === null || typeof event !== 'object') return run();
   let byShape = resultsOf.get(event);
   if (!byShape) resultsOf.set(event, (byShape = new Map()));
   let result = byShape.get(shape);
   if (result === undefined) {
-    result = execute({ ...args, rootValue: event });
+    result = run();
     byShape.set(shape, result);
   }
   return result;

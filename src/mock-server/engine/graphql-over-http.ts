@@ -2,6 +2,7 @@ import type { DocumentNode } from 'graphql';
 import { createHandler, type Request as HandlerRequest, type Response as HandlerResponse } from 'graphql-http';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
+import { textOverBytes, tooLargeAnswer } from './answer-size.js';
 import { chaosAnswer } from './chaos-answer.js';
 import { acceptedMediaType } from './media-type.js';
 import type { Engine } from './engine.js';
@@ -43,6 +44,8 @@ interface InFlight {
   context: GraphQLContext | null;
   /** The answer has GraphQL errors (their codes are read from the body, on this path only). */
   failed: boolean;
+  /** The operation was executed: its answer is a result, held to `maxResponseBytes`. */
+  executed: boolean;
 }
 
 /** What graphql-http answers without a GraphQL body, in words a developer can act on. */
@@ -72,12 +75,18 @@ function withErrorBody([body, init]: HandlerResponse): HandlerResponse {
 }
 
 /**
- * GraphQL over HTTP, transport-free: graphql-http's handler (content negotiation, status codes,
- * GET for queries only) over the engine, which answers parse and validation from its cache,
- * executes, and shapes every error. The HTTP door (Node) and the MSW door (Fetch) both translate
- * their requests into a {@link GraphQLHttpRequest} and send back what this answers, so they
- * answer the same bytes with the same status. No Node built-in: it runs in a browser.
+ * An executed operation's answer, or RESPONSE_TOO_LARGE (200, `data` null, the same media type)
+ * when its body is over `maxResponseBytes`. The engine has already refused any answer surely over
+ * the limit before serializing it; this is the exact check, on the bytes about to be sent.
  */
+function withinResponseLimit(engine: Engine, flight: InFlight, response: HandlerResponse): HandlerResponse {
+  const [body, init] = response;
+  if (!flight.executed || body === null || !textOverBytes(body, engine.limits.maxResponseBytes)) return response;
+  flight.failed = true;
+  const answer = tooLargeAnswer(engine.limits);
+  return [JSON.stringify({ errors: answer.errors!.map((error) => error.toJSON()), data: null }), { ...init, status: 200, statusText: 'OK' }];
+}
+
 /**
  * GraphQL over HTTP, transport-free: graphql-http's handler (content negotiation, status codes,
  * GET for queries only) over the engine, which answers parse and validation from its cache,
@@ -121,6 +130,7 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
     // of the server's time in profiles, and for results without errors it changes nothing. Results
     // with errors take graphql-http's path, where status codes depend on the media type.
     onOperation: (req, _args, result) => {
+      req.raw.executed = true;
       const mediaType = acceptedMediaType(req.context.accept);
       if (result.errors) req.raw.failed = true;
       if (result.errors || !mediaType) return undefined;
@@ -131,7 +141,7 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
   return async (request) => {
     const at = engine.state.clock.now();
     const startedAt = performance.now();
-    const flight: InFlight = { request, operationName: null, variables: null, document: null, context: null, failed: false };
+    const flight: InFlight = { request, operationName: null, variables: null, document: null, context: null, failed: false, executed: false };
     const handlerRequest: HandlerRequest<InFlight, GraphQLHttpContext> = {
       url: request.url,
       method: request.method,
@@ -140,7 +150,7 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
       raw: flight,
       context: request.context,
     };
-    const response = withErrorBody(await handler(handlerRequest));
+    const response = withinResponseLimit(engine, flight, withErrorBody(await handler(handlerRequest)));
     const [body, init] = response;
     // A request refused before execution has no context yet; its token still names a caller.
     const context = flight.context ?? createContext(engine.state, request.context.authorization, request.context.publicOrigin);

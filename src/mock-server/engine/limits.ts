@@ -29,6 +29,13 @@ export interface QueryLimits {
   readonly maxDirectives: number;
   /** Highest cost of an operation: objects 2, scalars 1, times 1.5 per level of depth. @default 5000 */
   readonly maxCost: number;
+  /**
+   * Largest answer, in bytes of JSON (UTF-8), of one operation or subscription event, through
+   * every door. A larger one is not sent: RESPONSE_TOO_LARGE, `data` null. Measured as it is
+   * serialized, so a short document over large strings cannot ask for megabytes.
+   * @default 8388608 (8 MiB)
+   */
+  readonly maxResponseBytes: number;
 }
 
 export const defaultLimits: QueryLimits = {
@@ -39,6 +46,7 @@ export const defaultLimits: QueryLimits = {
   maxAliases: 30,
   maxDirectives: 50,
   maxCost: 5000,
+  maxResponseBytes: 8 * 1024 * 1024,
 };
 
 /** The CLI flag of each limit, named in refusals so the fix is one copy-paste away. */
@@ -50,6 +58,7 @@ export const limitFlags: Record<keyof QueryLimits, string> = {
   maxAliases: '--max-aliases',
   maxDirectives: '--max-directives',
   maxCost: '--max-cost',
+  maxResponseBytes: '--max-response-bytes',
 };
 
 /** A QUERY_TOO_COMPLEX refusal whose message ends with the flag that raises `limit`. */

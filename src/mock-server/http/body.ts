@@ -10,20 +10,27 @@ export class BodyTooLarge extends Error {
 /**
  * Reads a request body into memory, refusing more than `limit` bytes: a `Content-Length` above
  * it is refused before anything is read, and a chunked body as soon as it passes the limit.
+ * `onChunk`, when given, is told the size of each chunk before it is kept; when it throws, reading
+ * stops and the promise rejects with what it threw (a cap that several requests share).
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number, onChunk?: (bytes: number) => void): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (reason: unknown): void => {
+      req.removeAllListeners('data');
+      req.resume();
+      reject(reason);
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new BodyTooLarge(limit));
-        return;
+      if (size > limit) return stop(new BodyTooLarge(limit));
+      try {
+        onChunk?.(chunk.length);
+      } catch (error) {
+        return stop(error);
       }
       chunks.push(chunk);
     });

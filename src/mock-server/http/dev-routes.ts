@@ -36,7 +36,8 @@ export async function devRoute(controls: DevControls, req: IncomingMessage, res:
   }
   const route = devRoutes.find((candidate) => candidate.path === pathname);
   if (!route) return sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GET /dev lists the dev routes`);
-  const handler = route.methods[method as DevMethod];
+  // Own methods only: the request's method names no inherited property of the table.
+  const handler = Object.hasOwn(route.methods, method) ? route.methods[method as DevMethod] : undefined;
   if (!handler) {
     const allowed = Object.keys(route.methods);
     const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');

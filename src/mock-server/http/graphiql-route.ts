@@ -14,10 +14,11 @@ import { sendError } from './respond.js';
 /** Where the bundle lives: `dist/graphiql/` of the package, from `src/...` and `dist/...` alike. */
 const BUNDLE_DIR = new URL('../../../dist/graphiql/', import.meta.url);
 
-const ASSETS: Record<string, string> = {
-  'graphiql.js': 'text/javascript; charset=utf-8',
-  'graphiql.css': 'text/css; charset=utf-8',
-};
+/** The bundle's files and their media types: a Map, so a name from the URL (`constructor`, `__proto__`) finds nothing inherited. */
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['graphiql.js', 'text/javascript; charset=utf-8'],
+  ['graphiql.css', 'text/css; charset=utf-8'],
+]);
 
 /**
  * The page may talk to its own origin only (HTTP and WebSocket); graphiql inlines its fonts and
@@ -124,7 +125,7 @@ export function graphiqlRoute(bundleDir: URL = BUNDLE_DIR) {
     },
     /** `GET /graphiql/<file>`: the bundle. */
     async asset(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-      const type = ASSETS[name];
+      const type = ASSETS.get(name);
       if (!type) return sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at /graphiql/${name}`);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, 405, ErrorCode.BAD_REQUEST, `use GET /graphiql/${name}`, { allow: 'GET, HEAD' });

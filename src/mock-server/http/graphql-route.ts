@@ -12,10 +12,13 @@ export function graphqlRoute(engine: Engine) {
   const { maxBodyBytes } = engine.limits;
   const handle = graphqlOverHttp(engine);
   const write = (res: ServerResponse, [responseBody, init]: GraphQLHttpResponse, extra: Record<string, string> = {}) => {
+    // Encoded here, at its exact size: a string handed to the socket is encoded into a buffer of
+    // three bytes per character, held until a client that does not read takes it all.
+    const body = responseBody === null ? null : Buffer.from(responseBody, 'utf8');
     // A known length spares Node the chunked encoding (and its extra writes) on every response.
-    const headers = responseBody === null ? { ...init.headers, ...extra } : { ...init.headers, ...extra, 'content-length': String(Buffer.byteLength(responseBody)) };
+    const headers = body === null ? { ...init.headers, ...extra } : { ...init.headers, ...extra, 'content-length': String(body.length) };
     res.writeHead(init.status, init.statusText, headers);
-    res.end(responseBody);
+    res.end(body);
   };
 
   return async (req: IncomingMessage, res: ServerResponse, publicOrigin: string): Promise<void> => {

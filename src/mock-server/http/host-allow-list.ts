@@ -38,9 +38,19 @@ export class HostAllowList {
   }
 }
 
-/** The name of a `Host` header without its port, lower-cased; `[::1]` keeps its brackets. Null when it is not host[:port]. */
+/**
+ * A `Host` header as a URL may carry it: a name of letters, digits, dots and hyphens (and `_`,
+ * which container and compose service names use and no URL parser reads as a delimiter), or an
+ * IPv6 literal in brackets, then an optional numeric port. Nothing else, because the mock builds
+ * the URLs it hands out (uploads, files, OAuth, GraphiQL) from this header: `evil.test/.localhost`
+ * ends in `.localhost`, but as a URL's authority it names evil.test, and `?`, `#`, `\` or `@`
+ * end or move the authority the same way.
+ */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::\d{1,5})?$/i;
+
+/** The name of a `Host` header without its port, lower-cased; `[::1]` keeps its brackets. Null when it is not host[:port] ({@link HOST_HEADER}). */
 function hostnameOf(header: string): string | null {
-  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/i.exec(header.trim());
+  const match = HOST_HEADER.exec(header.trim());
   return match ? match[1]!.toLowerCase() : null;
 }
 
@@ -50,6 +60,8 @@ function hostnameOf(header: string): string | null {
  */
 export function refusedHostMessage(hostHeader: string | undefined): string {
   if (hostHeader === undefined) return 'Blocked request: it has no Host header, which the mock needs to tell a DNS-rebinding page from a developer.';
-  const name = hostnameOf(hostHeader) ?? hostHeader;
+  const name = hostnameOf(hostHeader);
+  // Not echoed: it is no host name, and no flag would allow it.
+  if (name === null) return 'Blocked request: the Host header is not a host name (letters, digits, dots, hyphens and underscores, or an IPv6 address in brackets, then an optional :port).';
   return `Blocked request: the host "${name}" is not allowed; to allow it, start the mock with --allowed-host ${name} (startMockServer({ allowedHosts: ['${name}'] })).`;
 }

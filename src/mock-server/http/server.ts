@@ -4,6 +4,7 @@ import { ErrorCode } from '../../schema/error-codes.js';
 import type { DevControls } from '../dev-controls.js';
 import type { Engine } from '../engine/engine.js';
 import { lazy } from '../state/lazy.js';
+import { answerInTurn } from './answers-in-turn.js';
 import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
 import { sendError, sendJson } from './respond.js';
@@ -144,7 +145,8 @@ export function createHttpDoor(engine: Engine, controls: DevControls | null, opt
   }
 
   return createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
+    // One answer at a time per connection, so a client that does not read holds at most one.
+    answerInTurn(req, res, () => route(req, res)).catch((error: unknown) => {
       // A bug in a door: log it with its stack, answer without it.
       console.error('[parley] internal error:', error instanceof Error ? error.stack : error);
       if (!res.headersSent) sendError(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error');

@@ -7,7 +7,13 @@ import { BodyTooLarge, readBody } from './body.js';
 import { sendError, sendJson } from './respond.js';
 import { userContentHeaders } from './user-content.js';
 
-const STATUS: Partial<Record<ErrorCode, number>> = { FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, BAD_USER_INPUT: 400 };
+const STATUS: Partial<Record<ErrorCode, number>> = { FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, BAD_USER_INPUT: 400, QUOTA_EXCEEDED: 413 };
+
+/** The request's `Content-Length`, or null when it has none (a chunked body). */
+function declaredLength(req: IncomingMessage): number | null {
+  const declared = Number(req.headers['content-length']);
+  return req.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : null;
+}
 
 /** The `signature` parameter of the request's URL, or null. */
 function signatureOf(req: IncomingMessage): string | null {
@@ -19,18 +25,29 @@ function signatureOf(req: IncomingMessage): string | null {
  * `/uploads/<key>`: the URLs `createUploadUrl` hands out. PUT stores the file when the URL carries
  * the signature `createUploadUrl` gave its creator, and only until the key is used
  * (`UploadUrls.writable`: 403 without a valid signature, 409 once used); the signature is checked
- * before the body is read. GET serves a PUBLIC upload (avatars, icons: its
- * `publicUrl`) back with the type it was declared with, as user content (`userContentHeaders`:
- * nosniff, a sandboxing CSP, active types as attachments). PRIVATE bytes are served only through the
- * signed, expiring links of `/files`, which check who may see the file. `stored` is called after
+ * before the body is read. The bytes count against the creator's cap on unused uploads as they
+ * arrive (`UnusedUploads`): a `Content-Length` that does not fit, or the first chunk that does
+ * not, is 413 `QUOTA_EXCEEDED`, so no more than the cap is ever buffered. GET serves a PUBLIC
+ * upload (avatars, icons: its `publicUrl`) back with the type it was declared with, as user
+ * content (`userContentHeaders`: nosniff, a sandboxing CSP, active types as attachments), until
+ * it expires unused. PRIVATE bytes are served only through the signed, expiring links of
+ * `/files`, which check who may see the file. `stored` is called after
  * a PUT stored bytes (the engine's change signal, for persistence).
  */
 export async function uploadsRoute(state: MockState, req: IncomingMessage, res: ServerResponse, key: string, stored: () => void = () => {}): Promise<void> {
   if (req.method === 'PUT') {
     let bodyRead = false;
     try {
-      await state.uploadUrls.writable(key, signatureOf(req));
-      const body = await readBody(req, uploadRules.maxBytes);
+      const writable = await state.uploadUrls.writable(key, signatureOf(req));
+      const declared = declaredLength(req);
+      // Above the size limit, readBody's own refusal says so.
+      const receipt = state.uploads.receive(writable, declared !== null && declared <= uploadRules.maxBytes ? declared : null);
+      let body: Buffer;
+      try {
+        body = await readBody(req, uploadRules.maxBytes, (bytes) => receipt.add(bytes));
+      } finally {
+        receipt.end();
+      }
       bodyRead = true;
       const upload = state.uploads.put(key, body);
       stored();

@@ -1,15 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { chmod, open, rename, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Engine } from '../engine/engine.js';
+import { nodeBase64 } from '../platform/node-base64.js';
+import { useNativeBase64 } from '../state/base64.js';
 import { StateJournal, stateRecords } from '../state/changes/journal.js';
 import type { ChangeRecord } from '../state/changes/records.js';
 import type { MockState, MockStateOptions } from '../state/mock-state.js';
 import { SnapshotError } from '../state/snapshot/errors.js';
 import { restoreSnapshot } from '../state/snapshot/restore.js';
-import { BASE_END, HEADER, line, lineEnd } from './log-format.js';
+import { BASE_END, HEADER, line } from './log-format.js';
+import { RecordLine } from './record-line.js';
 import { readStateFile } from './read-state-file.js';
+import { StateFileRefused } from './state-file-refused.js';
+import type { StateFileLock } from './state-lock.js';
+
+export { StateFileRefused };
 
 /**
  * The mode of the state file: its owner alone reads and writes it, because it holds every live
@@ -23,7 +31,7 @@ export interface PersistOptions {
   readonly file: string;
   /** Append this long after the last change. @default 250 */
   readonly debounceMs?: number;
-  /** ...but no later than this after the first unwritten change, however busy the mock is. @default 2000 */
+  /** ...but no later than this after the first unwritten change, however busy the mock is. @default 1000 */
   readonly maxWaitMs?: number;
   /**
    * Compact (write a fresh base) once the appended changes pass this many bytes, or the base's
@@ -32,10 +40,6 @@ export interface PersistOptions {
   readonly compactAfterBytes?: number;
 }
 
-/** A state file that exists but cannot be loaded: the mock refuses to start and leaves it untouched. */
-export class StateFileRefused extends Error {
-  override readonly name = 'StateFileRefused';
-}
 
 /** A `--persist` file as loaded: its state, and where its log stands (null: it needs a base written). */
 export interface LoadedStateFile {
@@ -50,6 +54,8 @@ export interface LoadedStateFile {
  * message is one sentence, and left untouched. A torn last append is left out (the writer cuts it off).
  */
 export async function loadStateFile(file: string, options: MockStateOptions): Promise<LoadedStateFile | null> {
+  // Upload bytes are base64 in the file: Node's codec reads (and writes) them.
+  useNativeBase64(nodeBase64);
   let loaded: LoadedStateFile | null;
   try {
     const contents = await readStateFile(file);
@@ -73,8 +79,8 @@ const SLICE_BYTES = 1 << 20;
 
 /** A base being written to a temporary file while the mock keeps serving. */
 interface Rewrite {
-  /** The flushes since it started, appended to it before it replaces the file. */
-  readonly buffered: string[];
+  /** The flushes since it started (their lines' bytes), appended to it before it replaces the file. */
+  readonly buffered: Buffer[];
   aborted: boolean;
   readonly done: Promise<void>;
 }
@@ -114,9 +120,13 @@ export class StateFileWriter {
     private readonly options: PersistOptions,
     /** Where the loaded file's log stands; without it (no file yet, a snapshot document), the first write is a base. */
     private readonly loaded: LoadedStateFile['log'] = null,
+    /** The file's lock (`StateFileLock.acquire`), released by {@link close}. */
+    private readonly lock: StateFileLock | null = null,
   ) {
+    // Every flush and base writes upload bytes as base64: Node's native codec, off the slow path.
+    useNativeBase64(nodeBase64);
     this.debounceMs = options.debounceMs ?? 250;
-    this.maxWaitMs = options.maxWaitMs ?? 2_000;
+    this.maxWaitMs = options.maxWaitMs ?? 1_000;
     this.compactAfterBytes = options.compactAfterBytes ?? 1 << 20;
     this.journal = new StateJournal(engine.state);
     this.stops = [
@@ -179,6 +189,7 @@ export class StateFileWriter {
     this.journal.detach();
     await this.handle?.close();
     this.handle = null;
+    this.lock?.release();
   }
 
   /** The file as it stands: bytes of its base and of what was appended since, and how many bases were written. */
@@ -217,17 +228,19 @@ export class StateFileWriter {
   private async append(): Promise<void> {
     const records = this.journal.take();
     if (records.length === 0) return;
-    const text = line(JSON.stringify(records));
-    this.rewrite?.buffered.push(text);
+    const text = new RecordLine();
+    text.add(records);
+    const parts = text.end();
+    this.rewrite?.buffered.push(...parts);
     if (!this.handle) {
       // A base is being written for a new state: this reaches the file with it.
       if (!this.rewrite) this.startRewrite();
       return;
     }
     try {
-      await this.handle.write(text);
+      const bytes = await write(this.handle, parts);
       await this.handle.datasync();
-      this.logBytes += Buffer.byteLength(text);
+      this.logBytes += bytes;
     } catch (error) {
       // The mock keeps serving; a compaction writes the whole state again.
       console.error(`[parley] could not write the --persist file ${this.options.file}: ${reason(error)}`);
@@ -242,7 +255,7 @@ export class StateFileWriter {
   /** Starts writing a base of the state being served (or of the next, if it is swapped meanwhile). */
   private startRewrite(strict = false): Rewrite {
     if (this.rewrite && !this.rewrite.aborted) return this.rewrite;
-    const buffered: string[] = [];
+    const buffered: Buffer[] = [];
     const rewrite: Rewrite = { buffered, aborted: false, done: Promise.resolve() };
     this.rewrite = rewrite;
     (rewrite as { done: Promise<void> }).done = this.writeBase(rewrite, strict).finally(() => {
@@ -254,21 +267,21 @@ export class StateFileWriter {
   private async writeBase(rewrite: Rewrite, strict: boolean): Promise<void> {
     const { file } = this.options;
     const state = this.engine.state;
-    const temporary = `${file}.${process.pid}.base`;
+    // Beside the file (the rename stays on one file system), under a name nobody can guess, created
+    // here or not at all: a symlink or file planted at any name is never followed nor overwritten.
+    const temporary = `${file}.${randomBytes(12).toString('hex')}.base`;
     let handle: FileHandle | undefined;
     try {
-      handle = await open(temporary, 'w', STATE_FILE_MODE);
+      handle = await open(temporary, TEMPORARY_FLAGS, STATE_FILE_MODE);
       await handle.chmod(STATE_FILE_MODE);
       let bytes = await write(handle, line(JSON.stringify(HEADER)));
       const records = stateRecords(state);
       for (let done = false; !done; ) {
         // The slice's line is made within its time, 64 records at a time, JSON, bytes and checksum:
         // encoding rows costs far more than reading them, so it is what the time must bound.
-        const parts: Buffer[] = [];
-        let checksum = 0;
+        const slice = new RecordLine();
         const until = performance.now() + SLICE_MS;
-        let size = 0;
-        while (!done && performance.now() < until && size < SLICE_BYTES) {
+        while (!done && performance.now() < until && slice.bytes < SLICE_BYTES) {
           const chunk: ChangeRecord[] = [];
           for (let n = 0; n < 64; n += 1) {
             const next = records.next();
@@ -278,30 +291,23 @@ export class StateFileWriter {
             }
             chunk.push(next.value);
           }
-          if (chunk.length === 0) break;
-          const json = JSON.stringify(chunk);
-          // `[a,b]` then `,c,d`...: the pieces make one JSON array.
-          const part = Buffer.from(parts.length === 0 ? json.slice(0, -1) : `,${json.slice(1, -1)}`);
-          checksum = crc32(part, checksum);
-          parts.push(part);
-          size += part.length;
+          slice.add(chunk);
         }
-        if (parts.length > 0) {
-          parts.push(Buffer.from(`]${lineEnd(crc32(']', checksum))}`));
-          bytes += await write(handle, Buffer.concat(parts));
-        }
+        if (slice.size > 0) bytes += await write(handle, slice.end());
         if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
         await nextTurn();
       }
       bytes += await write(handle, line(JSON.stringify(BASE_END)));
+      // On disk before the last step, while appends still go to the file: a large base takes a
+      // while to sync, and appends waiting behind it would be changes a crash could lose.
+      await handle.sync();
       const baseBytes = bytes;
       const written = handle;
       // The last step waits for appends under way, and none starts until the file is replaced.
       await this.enqueue(async () => {
         if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
-        let logBytes = 0;
-        for (const text of rewrite.buffered) logBytes += await write(written, text);
-        await written.sync();
+        const logBytes = await write(written, rewrite.buffered);
+        await written.datasync();
         await rename(temporary, file);
         await syncDirectory(dirname(file));
         // Swapped while this step ran: the file holds the old state, whole; the new one's base follows.
@@ -326,12 +332,21 @@ export class StateFileWriter {
   }
 }
 
+/** A new file only (`O_EXCL`), never through a symlink (`O_NOFOLLOW`, where the platform has it). */
+const TEMPORARY_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0);
+
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function write(handle: FileHandle, text: string | Buffer): Promise<number> {
-  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
-  await handle.write(bytes);
-  return bytes.length;
+/** Writes `text` (or the pieces of a line, in one call: libuv writes them all, however many) and returns its bytes. */
+async function write(handle: FileHandle, text: string | readonly Buffer[]): Promise<number> {
+  if (typeof text === 'string') {
+    const bytes = Buffer.from(text);
+    await handle.write(bytes);
+    return bytes.length;
+  }
+  if (text.length === 0) return 0;
+  const { bytesWritten } = await handle.writev(text as Buffer[]);
+  return bytesWritten;
 }
 
 /** Makes a rename durable (where directories can be opened: not on Windows). */

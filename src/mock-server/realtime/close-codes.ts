@@ -16,6 +16,9 @@ export const SocketClose = {
   ServiceRestart: 1012,
 } as const;
 
+/** The reason given with {@link SocketClose.TryAgainLater}. */
+export const SLOW_READER_REASON = 'the client reads too slowly; reconnect and catch up with messagesSince';
+
 /** A WebSocket close reason may hold 123 bytes of UTF-8. */
 export function closeReason(text: string): string {
   const bytes = new TextEncoder().encode(text);

@@ -1,6 +1,7 @@
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { GraphQLError, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import { CloseCode, makeServer, type Context } from 'graphql-ws';
 import { ErrorCode } from '../../schema/error-codes.js';
+import { payloadFits, tooLargeAnswer, type Answer } from '../engine/answer-size.js';
 import type { Engine } from '../engine/engine.js';
 import type { JournalTransport } from '../engine/journal.js';
 import { journaledExecute } from '../engine/journal-record.js';
@@ -8,7 +9,8 @@ import type { Timer } from '../state/clock.js';
 import type { MockState } from '../state/mock-state.js';
 import { DomainError } from '../state/errors.js';
 import { closeReason, SocketClose } from './close-codes.js';
-import { socketRules } from './socket-rules.js';
+import { guardedSocket, type GuardedSocket } from './guarded-socket.js';
+import { socketRules, type SocketRules } from './socket-rules.js';
 import { socketToken } from './socket-token.js';
 
 /**
@@ -29,8 +31,8 @@ export interface SessionSocket {
    */
   onMessage(handle: (text: string) => Promise<void>): void;
   /**
-   * Bytes sent and not yet written out, for the slow-reader rule (closed with 1013 past
-   * `socketRules.maxBufferedBytes`). @default 0, for transports that do not queue
+   * Bytes sent and not yet written out, read after every send for the slow-reader rule (closed
+   * with 1013 past `maxBufferedBytes`). @default 0, for transports that do not queue
    */
   readonly bufferedAmount?: number;
 }
@@ -54,6 +56,8 @@ export interface GraphQLWsSessionsOptions {
   readonly anyone?: boolean;
   /** How queries and mutations over these sockets are named in the request journal. @default 'ws' */
   readonly transport?: JournalTransport;
+  /** Changes some of the {@link socketRules}. */
+  readonly rules?: Partial<SocketRules>;
 }
 
 export interface GraphQLWsSessions {
@@ -69,7 +73,7 @@ export interface GraphQLWsSessions {
 const STATE_REPLACED = closeReason("the mock's state was replaced (reset or restore); log in again if your token is refused");
 
 interface SessionExtra {
-  readonly socket: SessionSocket;
+  readonly socket: GuardedSocket;
   readonly request: SessionRequest;
 }
 
@@ -97,15 +101,34 @@ type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>
  * - A member's first acknowledged connection makes them present, their last one closing makes
  *   them absent (`presenceChanged`).
  * - At most `socketRules.maxOperationsPerConnection` operations run at once on a connection.
+ * - The memory a client can make its socket hold is bounded (`guarded-socket.ts`): nothing but
+ *   the close answers a message before `connection_init`, a pong echoes at most a small payload,
+ *   and a socket holding more than `maxBufferedBytes` unsent is closed with 1013.
  * - Queries and mutations are served too, as graphql-ws allows. The engine parses, validates,
  *   applies the limits, executes and shapes the errors, as for the HTTP door.
+ * - An answer (a query's, a mutation's, a subscription event's) larger than the engine's
+ *   `maxResponseBytes` as JSON is sent as a `next` with RESPONSE_TOO_LARGE and `data` null; a
+ *   subscription goes on with the next event.
  * - A bug is reported through the engine's logger and answered with 4500 and a fixed reason,
  *   never its message.
  */
 export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessionsOptions = {}): GraphQLWsSessions {
+  const rules: SocketRules = { ...socketRules, ...options.rules };
+  // Whether each answer fits `maxResponseBytes`, decided once per result: subscribers to the same
+  // event with the same query share one result (`event-results.ts`).
+  const fits = new WeakMap<ExecutionResult, boolean>();
+  const fitsResponseLimit = (result: ExecutionResult, payload: Answer): boolean => {
+    let verdict = fits.get(result);
+    if (verdict === undefined) fits.set(result, (verdict = payloadFits(payload, engine.limits.maxResponseBytes)));
+    return verdict;
+  };
+  const tooLargePayload = (): FormattedExecutionResult => {
+    const answer = tooLargeAnswer(engine.limits);
+    return { errors: answer.errors!.map((error) => error.toJSON()), data: null };
+  };
   const connections = new WeakMap<SessionContext, Connection>();
   // Sockets open now, whatever carries them, so a state swap can end them.
-  const open = new Set<SessionSocket>();
+  const open = new Set<GuardedSocket>();
 
   const refuse = (ctx: SessionContext, reason: string): false => {
     ctx.extra.socket.close(SocketClose.Unauthorized, closeReason(`Unauthorized: ${reason}`));
@@ -152,10 +175,10 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
     onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
       const connection = connections.get(ctx)!;
       // graphql-ws registers the operation before this hook runs, so the count includes it.
-      if (Object.keys(ctx.subscriptions).length > socketRules.maxOperationsPerConnection) {
+      if (Object.keys(ctx.subscriptions).length > rules.maxOperationsPerConnection) {
         return [
           new GraphQLError(
-            `a connection may run at most ${socketRules.maxOperationsPerConnection} operations at once; complete some first`,
+            `a connection may run at most ${rules.maxOperationsPerConnection} operations at once; complete some first`,
             { extensions: { code: ErrorCode.BAD_REQUEST } },
           ),
         ];
@@ -172,13 +195,10 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
     // The one call that records queries and mutations over WebSocket in the request journal.
     execute: (args: ExecutionArgs) => journaledExecute(engine, options.transport ?? 'ws', args),
     subscribe: (args: ExecutionArgs) => engine.subscribe(args),
-    onNext(ctx, _id, _payload, _args, result) {
-      const { socket } = ctx.extra;
-      if ((socket.bufferedAmount ?? 0) > socketRules.maxBufferedBytes) {
-        socket.close(SocketClose.TryAgainLater, 'the client reads too slowly; reconnect and catch up with messagesSince');
-      }
-      if (!result.errors) return undefined;
-      return { ...result, errors: result.errors.map((error) => engine.formatError(error).toJSON()) };
+    onNext(_ctx, _id, _payload, _args, result) {
+      const payload = result.errors ? { ...result, errors: result.errors.map((error) => engine.formatError(error).toJSON()) } : undefined;
+      if (!fitsResponseLimit(result, payload ?? result)) return tooLargePayload();
+      return payload;
     },
     onError: (_ctx, _id, _payload, errors) => errors.map((error) => engine.formatError(error).toJSON()),
   });
@@ -191,7 +211,8 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
 
   return {
     dispose: stopWatchingState,
-    opened(socket, request) {
+    opened(transport, request) {
+      const socket = guardedSocket(transport, rules);
       const fail = (error: unknown): void => {
         engine.logBug(error instanceof Error ? error : new Error(String(error)));
         socket.close(CloseCode.InternalServerError, 'Internal server error');
@@ -199,9 +220,9 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
       const closed = server.opened(
         {
           protocol: socket.protocol,
-          send: (text) => socket.send(text),
-          // graphql-ws always names both.
-          close: (code = 1000, reason = '') => socket.close(code, reason),
+          send: socket.send,
+          close: socket.close,
+          onPing: socket.onPing,
           onMessage: (handle) => socket.onMessage((text) => handle(text).catch(fail)),
         },
         { socket, request },

@@ -19,6 +19,7 @@ import { Access } from './access.js';
 import type { AreaContext, Kernel } from './context.js';
 import { Typing } from './live/typing.js';
 import { Uploads } from './files/uploads.js';
+import { UnusedUploads } from './files/unused-uploads.js';
 import { Attachments } from './files/attachments.js';
 import type { AttachedMessages } from './files/attached-messages.js';
 import { FileQuota } from './files/quota.js';
@@ -56,6 +57,13 @@ export interface MockStateOptions {
   readonly requireVerification?: boolean;
   /** Storage quota of each workspace, in bytes. @default 5 GiB (`defaultQuotaBytes` in files/quota.ts) */
   readonly fileQuotaBytes?: number;
+  /**
+   * Bytes each user may hold in uploads not used yet (PUT, not yet an attachment, stored file,
+   * avatar or icon), PUTs under way included. @default 100 MiB (`defaultMaxUnusedUploadBytes` in files/unused-uploads.ts)
+   */
+  readonly maxUnusedUploadBytes?: number;
+  /** Most characters (code points) of a message's content, on send and edit. @default 40000 (`messageRules` in messages/messages.ts) */
+  readonly maxMessageLength?: number;
   /**
    * How passwords are hashed and checked: Node's native scrypt in the Node doors
    * (`nodePasswordHasher`), pure JavaScript elsewhere. @default `webPasswordHasher`, which runs anywhere
@@ -148,13 +156,14 @@ export class MockState {
     this.typing = new Typing(kernel);
     this.conversations = new Conversations(ctx(conversations));
     this.presence = new Presence(kernel, this.conversations);
-    this.uploads = new Uploads(ctx(files));
+    const unusedUploads = new UnusedUploads(ctx(files), options.maxUnusedUploadBytes);
+    this.uploads = new Uploads(ctx(files), unusedUploads);
     // Sending a message reserves quota (through Attachments), and the quota recounts the bytes of
     // messages' attachments: the two need each other, so the files area reads messages through
     // this, which forwards to `this.messages` (built below, and not read before then).
     const attachedMessages: AttachedMessages = { find: (id) => this.messages.find(id), all: () => this.messages.all() };
     this.fileQuota = new FileQuota(ctx(files), this.conversations, attachedMessages, options.fileQuotaBytes);
-    this.storedFiles = new StoredFiles(ctx(files), this.fileQuota, this.conversations);
+    this.storedFiles = new StoredFiles(ctx(files), this.fileQuota, this.conversations, unusedUploads);
     this.fileFolders = new FileFolders(ctx(files));
     // One key signs file links and upload URLs, so one snapshot field keeps both working.
     const signingKey = new SigningKey(secrets);
@@ -168,9 +177,11 @@ export class MockState {
     this.directory = new MemberDirectory(ctx(workspaces), this.users, this.conversations, this.presence, this.departments);
     this.directorySummaries = new DirectorySummaries(ctx(workspaces), this.users, this.presence, this.departments);
     this.membersCsv = new MembersCsv(ctx(workspaces), this.directory);
-    this.messages = new Messages(ctx(messages), this.typing, this.notifications, new Attachments(ctx(files), this.fileQuota));
+    this.messages = new Messages(ctx(messages), this.typing, this.notifications, new Attachments(ctx(files), this.fileQuota, unusedUploads), {
+      maxMessageLength: options.maxMessageLength,
+    });
     this.messagePages = new MessagePages(ctx(messages));
-    const messageIndex = new MessageIndex(this.messages);
+    const messageIndex = new MessageIndex();
     this.messages.watch(messageIndex);
     // The file library reads messages back, so it is built after them.
     const libraryEntries = new LibraryEntries(ctx(files), this.conversations, this.messages);

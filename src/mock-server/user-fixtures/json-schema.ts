@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { fixtureMessage, fixturesDocument } from './format.js';
+import { DROPPED_KEYS } from './reserved-keys.js';
 
 /**
  * The JSON Schema of the fixtures format (draft-07, which editors know best), made from the valibot
@@ -11,11 +12,17 @@ import { fixtureMessage, fixturesDocument } from './format.js';
  */
 export function fixturesJsonSchema(): Record<string, unknown> {
   const message = fixtureMessage.pipe[0];
+  const reactions = message.entries.reactions.pipe[0].wrapped;
   const { $schema, ...schema } = toJsonSchema(fixturesDocument, {
     target: 'draft-07',
     typeMode: 'input',
-    // "channel or dm, not both": the loader checks it (plan-messages.ts); editors learn it from here.
-    overrideSchema: ({ valibotSchema, jsonSchema }) => (valibotSchema === message ? { ...jsonSchema, oneOf: [{ required: ['channel'] }, { required: ['dm'] }] } : undefined),
+    overrideSchema: ({ valibotSchema, jsonSchema }) => {
+      // "channel or dm, not both": the loader checks it (plan-messages.ts); editors learn it from here.
+      if (valibotSchema === message) return { ...jsonSchema, oneOf: [{ required: ['channel'] }, { required: ['dm'] }] };
+      // Keys the loader refuses in a record (reserved-keys.ts).
+      if (valibotSchema === reactions) return { ...jsonSchema, propertyNames: { ...(jsonSchema.propertyNames as object), not: { enum: [...DROPPED_KEYS] } } };
+      return undefined;
+    },
   });
   // `$schema` first, as a reader of the file expects it.
   return { $schema, ...schema, title: 'Parley mock fixtures' };

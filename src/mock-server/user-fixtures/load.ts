@@ -8,6 +8,7 @@ import { planMessages } from './plan-messages.js';
 import { salvage } from './salvage.js';
 import { FixturesError, type FixtureProblem } from './problems.js';
 import { shapeProblems } from './shape-problems.js';
+import { reservedKeyProblems } from './reserved-keys.js';
 
 /** A checked fixtures file, ready to build, or every problem found in it. */
 export type CheckedFixtures =
@@ -21,7 +22,7 @@ export type CheckedFixtures =
  */
 export function checkFixtures(doc: unknown, now: number): CheckedFixtures {
   const parsed = v.safeParse(fixturesDocument, doc);
-  const problemsOfShape = parsed.success ? [] : shapeProblems(parsed.issues, doc, fixturesDocument);
+  const problemsOfShape = [...(parsed.success ? [] : shapeProblems(parsed.issues, doc, fixturesDocument)), ...reservedKeyProblems(doc, fixturesDocument)];
   // The items of the right shape are checked for references even when others are wrong, so one
   // run reports every problem; an unreadable frame (no object, no list of users) stops here.
   const salvaged = salvage(doc);

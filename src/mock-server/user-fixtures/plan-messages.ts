@@ -2,6 +2,7 @@ import type { FixtureMessage } from './format.js';
 import { conversationName, samePair, type PlannedChannel, type PlannedConversation, type PlannedDm, type PlannedMessage, type Planning } from './plan.js';
 import type { PathSegment } from './problems.js';
 import { parseAt, timeline } from './times.js';
+import { isDateTimeMs } from '../../schema/date-time-range.js';
 
 /** Messages: their conversation, sender, reply, reactions and time; `now` is when the file is loaded. */
 export function planMessages(
@@ -26,7 +27,13 @@ export function planMessages(
     let at: number | null = null;
     if (message.at !== undefined) {
       at = parseAt(message.at, now);
-      if (at === null) planning.problem([...path, 'at'], `${JSON.stringify(message.at)} is not a real time`);
+      if (at === null) {
+        planning.problem([...path, 'at'], `${JSON.stringify(message.at)} is not a real time`);
+      } else if (!isDateTimeMs(at)) {
+        // A moment the API cannot show (its DateTime has years 0000 to 9999): refused here, not a failure of every later answer.
+        planning.problem([...path, 'at'], `${JSON.stringify(message.at)} falls outside the years 0000 to 9999, the times the API can show`);
+        at = null;
+      }
     }
     given.push(at);
     const member = (ref: string, at: readonly PathSegment[]): string | null => {

@@ -6,7 +6,7 @@ import { formatPath, type FixtureProblem, type PathSegment } from './problems.js
  * entries of an object, the item of a list, the value of a record, what an optional wraps, the
  * options of a picklist, the value of a literal).
  */
-interface SchemaNode {
+export interface SchemaNode {
   readonly type: string;
   readonly entries?: Readonly<Record<string, SchemaNode>>;
   readonly item?: SchemaNode;
@@ -21,7 +21,8 @@ function schemaAt(root: SchemaNode, path: readonly PathSegment[]): SchemaNode | 
   let node: SchemaNode | undefined = root;
   for (const segment of path) {
     while (node?.wrapped !== undefined) node = node.wrapped;
-    node = node?.entries !== undefined ? node.entries[String(segment)] : (node?.item ?? node?.value);
+    // Own entries only: a key such as `constructor` names no field (nor Object's constructor).
+    node = node?.entries !== undefined ? (Object.hasOwn(node.entries, String(segment)) ? node.entries[String(segment)] : undefined) : (node?.item ?? node?.value);
   }
   while (node?.wrapped !== undefined) node = node.wrapped;
   return node;
@@ -31,7 +32,7 @@ function schemaAt(root: SchemaNode, path: readonly PathSegment[]): SchemaNode | 
 function valueAt(input: unknown, path: readonly PathSegment[]): unknown {
   let value = input;
   for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
     value = (value as Record<PropertyKey, unknown>)[segment];
   }
   return value;

@@ -3,6 +3,8 @@ import { CloseCode, handleProtocols } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { BugLogger } from '../engine/format-error.js';
 import type { GraphQLWsSessions } from '../realtime/graphql-ws-session.js';
+import type { SocketRules } from '../realtime/socket-rules.js';
+import { keepAlive } from './keep-alive.js';
 
 /** ws's own errors for frames a client got wrong; ws closes the socket with the fitting code itself. */
 function isClientFault(error: Error & { code?: unknown }): boolean {
@@ -14,9 +16,10 @@ function isClientFault(error: Error & { code?: unknown }): boolean {
  * a `ws` server. It does what graphql-ws's own `use/ws` adapter does, with two differences that
  * matter for a mock: a client's bad frame (too large, not UTF-8) is the client's fault, answered
  * by ws with its close code and not logged as a server error; and a bug is reported through the
- * engine's logger and answered with 4500 and a fixed reason, never its message.
+ * engine's logger and answered with 4500 and a fixed reason, never its message. It also keeps
+ * each socket alive, or drops it (`keep-alive.ts`).
  */
-export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer, keepAliveMs: number, logBug: BugLogger): void {
+export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer, rules: Pick<SocketRules, 'keepAliveMs' | 'maxBufferedBytes'>, logBug: BugLogger): void {
   wss.options.handleProtocols = handleProtocols;
 
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
@@ -28,15 +31,7 @@ export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer
       if (!isClientFault(error)) fail(error);
     });
 
-    // A peer that does not answer a ping before the next one is gone: drop it.
-    let alive = true;
-    socket.on('pong', () => (alive = true));
-    const keepAlive = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, keepAliveMs);
-    keepAlive.unref();
+    const stopKeepingAlive = keepAlive(socket, rules);
 
     const closed = sessions.opened(
       {
@@ -44,7 +39,8 @@ export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer
         send: (text) =>
           new Promise((resolve, reject) => {
             if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(text, (error) => (error ? reject(error) : resolve()));
+            // A send cut short by the socket closing is not a bug: the message was for a peer that has gone.
+            socket.send(text, (error) => (error && socket.readyState === socket.OPEN ? reject(error) : resolve()));
           }),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) => socket.on('message', (data) => void handle(String(data))),
@@ -55,7 +51,7 @@ export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer
       { authorization: request.headers.authorization, publicOrigin: `http://${request.headers.host ?? 'localhost'}` },
     );
     socket.once('close', (code, reason) => {
-      clearInterval(keepAlive);
+      stopKeepingAlive();
       void closed(code, String(reason));
     });
   });

@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import type { Engine } from '../engine/engine.js';
 import { SocketClose } from '../realtime/close-codes.js';
 import { createGraphQLWsSessions, type GraphQLWsSessionsOptions } from '../realtime/graphql-ws-session.js';
-import { socketRules } from '../realtime/socket-rules.js';
+import { socketRules, type SocketRules } from '../realtime/socket-rules.js';
 import { serveGraphQLWs } from './graphql-ws-adapter.js';
 
 export type WebSocketDoorOptions = GraphQLWsSessionsOptions;
@@ -22,12 +22,20 @@ export interface WebSocketDoor {
  * protocol rules (tokens and 4401, expiry and revocation, presence, limits) are the transport-free
  * sessions of `realtime/graphql-ws-session.ts`, which the MSW door shares; the engine parses,
  * validates, applies the limits, executes and shapes the errors. Besides those, this door pings
- * (`socketRules.keepAliveMs`) and drops a peer that does not answer.
+ * (`keepAliveMs`) and drops a peer that does not answer or holds too much unsent
+ * (`keep-alive.ts`).
+ *
+ * What a socket may hold is bounded both ways: a frame from the client is at most the body limit
+ * (`maxBodyBytes`, as over HTTP; ws closes with 1009 past it, and compression is off, so a frame
+ * is never larger than what was sent); what waits to be sent to it, past `maxBufferedBytes`,
+ * closes it with 1013; ws itself answers at most 60 WebSocket pings not yet written out and then
+ * drops the peer.
  */
 export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOptions = {}): WebSocketDoor {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes });
+  const rules: SocketRules = { ...socketRules, ...options.rules };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes, perMessageDeflate: false });
   const sessions = createGraphQLWsSessions(engine, options);
-  serveGraphQLWs(sessions, wss, socketRules.keepAliveMs, engine.logBug);
+  serveGraphQLWs(sessions, wss, rules, engine.logBug);
 
   return {
     handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),

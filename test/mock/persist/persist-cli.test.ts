@@ -138,7 +138,8 @@ describe('kill -9 while writing', () => {
       expect(now).toBeGreaterThan(workspaces);
       workspaces = now;
     }
-    // A kill during a base leaves its temporary file (FILE.<pid>.base) beside it; the state file itself is whole.
+    // A kill during a base leaves its temporary file (FILE.<random>.base) beside it, until the next
+    // mock takes the stale lock over and deletes it; the state file itself is whole.
     expect(readdirSync(join(file, '..'))).toContain('state.json');
   }, 40_000);
 });

@@ -54,9 +54,8 @@ describe('workspaceSearch, several words: the fast path answers what the rule sa
     const user = state.users.insert({ username: 'ref', displayName: 'Ref', email: 'ref@parley.test' }, await nodePasswordHasher.hash('ref-password'));
     const workspace = state.workspaces.create({ name: 'Ref', slug: 'ref' }, user.id);
     const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === workspace.id && c.isDefault)!;
-    const index = new MessageIndex(state.messages);
+    const index = new MessageIndex();
     state.messages.watch(index);
-    await index.load();
 
     const next = random(2025);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
@@ -90,7 +89,7 @@ describe('workspaceSearch, several words: the fast path answers what the rule sa
         }
         compared++;
       }
-      // The index exists now: edits re-file messages out of order, deletes drop them, sends follow.
+      // The index exists now: edits re-file messages (back in sequence order), deletes drop them, sends follow.
       for (let i = 0; i < 40; i++) {
         const message = state.tables.messages.get(pick(ids))!;
         if (message.deletedAt !== null) continue;

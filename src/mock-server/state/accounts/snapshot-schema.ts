@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { entries, id, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
+import { counter, entries, id, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
 
 /** What a snapshot holds of the accounts area (see `snapshot/schema.ts`): its tables and the open sessions. */
 
@@ -55,7 +55,7 @@ export type SavedAccountTables = SavedOf<typeof accountTablesSchema>;
 
 /** Open sessions: a developer's tokens keep working after a restore. */
 export const sessionsSchema = v.strictObject({
-  nextSessionId: v.number(),
+  nextSessionId: counter,
   sessions: v.array(
     v.strictObject({
       id: v.string(),

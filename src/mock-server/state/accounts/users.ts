@@ -3,6 +3,7 @@ import type { Uploads } from '../files/uploads.js';
 import { quote, requireName } from '../input.js';
 import { webPasswordHasher, type PasswordHasher } from './passwords.js';
 import { STAND_IN_PASSWORD_HASH } from './stand-in-hash.js';
+import { LoginThrottle } from './login-throttle.js';
 import type { PasswordHash, UserRecord } from './records.js';
 import type { IssuedTokens, SessionStore } from './sessions.js';
 import type { AreaContext } from '../context.js';
@@ -39,6 +40,8 @@ export interface AccountOptions {
 
 export class Users {
   private readonly passwords: PasswordHasher;
+  /** Failed logins by address (in memory only: a reset or a restart forgets them). */
+  private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly ctx: AreaContext<AccountTables>,
@@ -47,6 +50,7 @@ export class Users {
     private readonly options: AccountOptions = {},
   ) {
     this.passwords = options.passwords ?? webPasswordHasher;
+    this.throttle = new LoginThrottle(ctx.clock);
   }
 
   /** The user with this id, if there is one (where {@link get} would throw NOT_FOUND). */
@@ -115,10 +119,13 @@ export class Users {
 
   /**
    * `login`: the same answer, after the same work, for an unknown email and a wrong password, so
-   * neither leaks: an unknown account is checked against {@link STAND_IN_PASSWORD_HASH}.
+   * neither leaks: an unknown account is checked against {@link STAND_IN_PASSWORD_HASH}. Too many
+   * failures in a row for one address lock it for a while ({@link LoginThrottle}), known or not.
    */
   async login(email: string, password: string, rememberMe: boolean): Promise<SignedIn> {
-    const userId = this.ctx.tables.usersByEmail.get(emailKey(email));
+    const key = emailKey(email);
+    this.throttle.begin(key);
+    const userId = this.ctx.tables.usersByEmail.get(key);
     const user = userId === undefined ? undefined : this.ctx.tables.users.get(userId);
     const stored = user?.password ?? null;
     // No stored password is longer than the rule allows, so a longer one never reaches scrypt
@@ -128,6 +135,7 @@ export class Users {
     if (!user || stored === null || !matches) {
       throw unauthenticated('email or password is incorrect');
     }
+    this.throttle.succeeded(key);
     if (this.options.requireVerification && user.emailVerifiedAt === null) {
       throw forbidden('verify your email address first: the verification mail is in the outbox (resendVerificationEmail sends another)');
     }

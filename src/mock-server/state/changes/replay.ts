@@ -137,7 +137,9 @@ export class SnapshotReplay {
 
   private part(tableName: unknown, key: unknown, part: unknown): Map<string, unknown> {
     const rows = this.table(tableName);
-    if (!isKey(key) || !isKey(part) || !(part in (this.codecs.get(tableName as string)!.parts ?? {}))) {
+    const parts = this.codecs.get(tableName as string)!.parts;
+    // Own names only: a part called `constructor` or `toString` in a log names nothing inherited.
+    if (!isKey(key) || !isKey(part) || parts === undefined || !Object.hasOwn(parts, part)) {
       this.refuse(`it names no part of a row of table ${JSON.stringify(tableName)}`);
     }
     const row = rows.get(key) as Row | undefined;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
+import { id, intCount, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
 
 /** What a snapshot holds of the conversations area (see `snapshot/schema.ts`). */
 
@@ -15,7 +15,7 @@ const conversation = v.strictObject({
   createdAt: time,
   updatedAt: time,
   members: table(
-    v.strictObject({ userId: id, role: v.picklist(['OWNER', 'ADMIN', 'MEMBER']), lastReadSequence: v.number(), muted: v.boolean(), pinnedAt: nullableTime, joinedAt: time }),
+    v.strictObject({ userId: id, role: v.picklist(['OWNER', 'ADMIN', 'MEMBER']), lastReadSequence: intCount, muted: v.boolean(), pinnedAt: nullableTime, joinedAt: time }),
   ),
   /** Not stored: the log is rebuilt from the messages table (kept as a key so records keep their field order). */
   log: v.null(),

@@ -8,6 +8,7 @@ import type { StoredFileRecord, UploadRecord } from './records.js';
 import { checkSharedFiles, sharedFileAttachment } from './shared-files.js';
 import type { FileTables } from './tables.js';
 import { requireContentType, uploadRules } from './uploads.js';
+import type { UnusedUploads } from './unused-uploads.js';
 
 /** A file sent with a message (`sendMessage`'s `attachments`): an upload key and what the client says of the file. */
 export interface AttachmentInput {
@@ -35,6 +36,7 @@ export class Attachments {
   constructor(
     private readonly ctx: AreaContext<FileTables>,
     private readonly quota: FileQuota,
+    private readonly unused: UnusedUploads,
   ) {}
 
   /**
@@ -46,9 +48,9 @@ export class Attachments {
     const seen = new Set<string>();
     return attachments.map((attachment, index) => {
       const argument = `input.attachments[${index}]`;
-      const upload = this.ctx.tables.uploads.get(attachment.key);
+      const upload = this.unused.live(attachment.key);
       if (!upload || upload.ownerId !== senderId) {
-        throw notFound(`${argument}.key ${quote(attachment.key)} was not issued to you by createUploadUrl`);
+        throw notFound(`${argument}.key ${quote(attachment.key)} was not issued to you by createUploadUrl, or it expired before it was used`);
       }
       if (upload.body === null) throw badInput(`${argument}.key has no file yet: PUT the file to its uploadUrl first`);
       if (upload.attachedTo !== null || seen.has(upload.key)) {
@@ -109,8 +111,7 @@ export class Attachments {
     const { tables } = this.ctx;
     for (const attachment of message.attachments) {
       if (attachment.storedFileId !== null) continue;
-      tables.uploads.get(attachment.uploadKey)!.attachedTo = message.id;
-      tables.uploads.touch(attachment.uploadKey);
+      this.unused.use(tables.uploads.get(attachment.uploadKey)!, message.id);
     }
     for (const attachment of message.attachments) tables.attachmentMessages.set(attachment.id, message.id);
     indexAttachments(tables, message);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
+import { id, intCount, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
 
 /** What a snapshot holds of the files area (see `snapshot/schema.ts`). */
 
@@ -22,7 +22,7 @@ const storedFile = v.strictObject({
   uploadKey: v.string(),
   fileName: v.string(),
   contentType: v.string(),
-  size: v.number(),
+  size: intCount,
   uploaderId: id,
   visibility: v.picklist(['WORKSPACE', 'CHANNEL']),
   allowDownload: v.boolean(),

@@ -9,6 +9,7 @@ import type { FileQuota } from './quota.js';
 import type { StoredFileRecord, UploadRecord, WorkspaceFileVisibility } from './records.js';
 import { requireContentType, uploadRules } from './uploads.js';
 import { accessibleAttachments } from './shared-files.js';
+import type { UnusedUploads } from './unused-uploads.js';
 import type { AttachmentRecord, MessageRecord } from '../messages/records.js';
 
 export interface NewStoredFile {
@@ -55,6 +56,7 @@ export class StoredFiles {
     private readonly ctx: AreaContext<FileTables>,
     private readonly quota: FileQuota,
     private readonly conversations: Conversations,
+    private readonly unused: UnusedUploads,
   ) {}
 
   /**
@@ -116,8 +118,7 @@ export class StoredFiles {
       updatedAt: now,
       deletedAt: null,
     };
-    upload.attachedTo = file.id;
-    tables.uploads.touch(upload.key);
+    this.unused.use(upload, file.id);
     tables.storedFiles.set(file.id, file);
     return storedFileEntry(this.ctx.access, file, userId)!;
   }
@@ -172,10 +173,10 @@ export class StoredFiles {
     return file.id;
   }
 
-  /** The caller's upload under `key`, with its bytes, never used before. */
+  /** The caller's upload under `key`, with its bytes, never used before (nor expired). */
   private unusedUpload(key: string, userId: string): UploadRecord {
-    const upload = this.ctx.tables.uploads.get(key);
-    if (!upload || upload.ownerId !== userId) throw notFound(`input.key ${quote(key)} was not issued to you by createUploadUrl`, 'input.key');
+    const upload = this.unused.live(key);
+    if (!upload || upload.ownerId !== userId) throw notFound(`input.key ${quote(key)} was not issued to you by createUploadUrl, or it expired before it was used`, 'input.key');
     if (upload.body === null) throw badInput('input.key has no file yet: PUT the file to its uploadUrl first', 'input.key');
     if (upload.attachedTo !== null) throw badInput('input.key is already used by a message or a stored file: upload the file again', 'input.key');
     return upload;

@@ -84,6 +84,14 @@ export class MessageLog {
     return message?.sequence === sequence ? message : undefined;
   }
 
+  /**
+   * The message at `position` (0 the oldest). Messages are never taken out of a log (a delete is
+   * soft), so a position names one message for good: the search index files positions.
+   */
+  messageAt(position: number): MessageRecord | undefined {
+    return this.messages[position];
+  }
+
   /** Index of the first message whose sequence is >= `sequence` (the length when none is). */
   indexAtOrAfter(sequence: number): number {
     let low = 0;

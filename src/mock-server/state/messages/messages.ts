@@ -12,7 +12,7 @@ import type { Typing } from '../live/typing.js';
 
 /** Message limits. SPEC.md leaves them open (section 8, gaps); these are the mock's. */
 export const messageRules = {
-  /** Characters (Unicode code points) of `content`. */
+  /** Characters (Unicode code points) of `content` unless {@link MessageOptions.maxMessageLength} says otherwise (Slack's limit). */
   contentMax: 40_000,
   clientMessageIdMax: 128,
   attachmentsMax: 10,
@@ -39,25 +39,56 @@ function checkClientMessageId(value: string): string {
   return value;
 }
 
-function checkContent(content: string, hasFiles: boolean, argument: string): string {
+/** What a state's owner may set of the messages area's rules. */
+export interface MessageOptions {
+  /**
+   * Most characters (Unicode code points) of a message's `content`, on send and on edit: longer
+   * is `BAD_USER_INPUT` naming the field (`parley mock serve --max-message-length`).
+   * @default 40000 ({@link messageRules}.contentMax)
+   */
+  readonly maxMessageLength?: number;
+}
+
+/** Unicode code points of `text`, counted without copying it. */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let at = 0; at < text.length - 1; at++) {
+    const unit = text.charCodeAt(at);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(at + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        at++;
+      }
+    }
+  }
+  return count;
+}
+
+function checkContent(content: string, hasFiles: boolean, argument: string, max: number): string {
   if (content.trim().length === 0 && !hasFiles) {
-    throw badInput(`${argument} must not be empty unless the message carries files`);
+    throw badInput(`${argument} must not be empty unless the message carries files`, argument);
   }
-  if (content.length > messageRules.contentMax && [...content].length > messageRules.contentMax) {
-    throw badInput(`${argument} must have at most ${messageRules.contentMax} characters`);
+  // A code point is one or two UTF-16 units: only a text of more than `max` units can be too long.
+  if (content.length > max) {
+    const length = codePoints(content);
+    if (length > max) {
+      throw badInput(`${argument} must have at most ${max} characters, but has ${length}; raise the limit with --max-message-length (option maxMessageLength)`, argument);
+    }
   }
-  if (CONTROL.test(content)) throw badInput(`${argument} must not contain control characters other than tab and newline`);
+  if (CONTROL.test(content)) throw badInput(`${argument} must not contain control characters other than tab and newline`, argument);
   return content;
 }
 
 /**
  * An always-on, synchronous observer of message changes (the search index): told of every send,
- * text edit and delete, whether or not anyone subscribes to events.
+ * text edit and delete, whether or not anyone subscribes to events. An edit and a delete come
+ * with the text the message had before, so that what was filed under it can be taken out.
  */
 export interface MessageWatcher {
   sent(message: MessageRecord): void;
-  edited(message: MessageRecord): void;
-  deleted(message: MessageRecord): void;
+  edited(message: MessageRecord, previous: string | null): void;
+  deleted(message: MessageRecord, previous: string | null): void;
 }
 
 /**
@@ -71,13 +102,21 @@ export interface MessageWatcher {
  */
 export class Messages {
   private readonly watchers: MessageWatcher[] = [];
+  /** Most code points of `content`. */
+  private readonly contentMax: number;
 
   constructor(
     private readonly ctx: AreaContext<MessageTables>,
     private readonly typing: Typing,
     private readonly notifications: Notifications,
     private readonly attachments: Attachments,
-  ) {}
+    options: MessageOptions = {},
+  ) {
+    this.contentMax = options.maxMessageLength ?? messageRules.contentMax;
+    if (!Number.isSafeInteger(this.contentMax) || this.contentMax < 1) {
+      throw new RangeError(`maxMessageLength must be a whole number of at least 1, not ${String(options.maxMessageLength)}`);
+    }
+  }
 
   /** Adds an observer of every change (see {@link MessageWatcher}). */
   watch(watcher: MessageWatcher): void {
@@ -112,7 +151,7 @@ export class Messages {
       throw badInput(`a message may carry at most ${messageRules.attachmentsMax} files, attachments and shared files together`, 'input.sharedFileIds');
     }
     const shared = this.attachments.checkShared(sharedIds, conversation.workspaceId, senderId);
-    const content = checkContent(input.content, uploads.length + shared.length > 0, 'input.content');
+    const content = checkContent(input.content, uploads.length + shared.length > 0, 'input.content', this.contentMax);
     const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
 
     this.attachments.reserve(conversation.workspaceId, uploads);
@@ -142,12 +181,13 @@ export class Messages {
   /** `editMessage`: the sender only, and not once deleted. */
   edit(messageId: string, content: string, userId: string): MessageRecord {
     const message = this.ownLiveMessage(messageId, userId, 'edit');
-    const checked = checkContent(content, message.attachments.length > 0, 'content');
+    const checked = checkContent(content, message.attachments.length > 0, 'content', this.contentMax);
     if (checked !== message.content) {
+      const previous = message.content;
       message.content = checked;
       message.updatedAt = this.ctx.clock.now();
       this.ctx.tables.messages.touch(message.id);
-      for (const watcher of this.watchers) watcher.edited(message);
+      for (const watcher of this.watchers) watcher.edited(message, previous);
       this.announce('messageUpdated', message);
     }
     return message;
@@ -162,13 +202,14 @@ export class Messages {
     if (message.senderId !== userId) throw forbidden('only the sender can delete a message');
     if (message.deletedAt === null) {
       const now = this.ctx.clock.now();
+      const previous = message.content;
       message.content = null;
       this.attachments.release(message, conversation.workspaceId);
       message.attachments = [];
       message.deletedAt = now;
       message.updatedAt = now;
       this.ctx.tables.messages.touch(message.id);
-      for (const watcher of this.watchers) watcher.deleted(message);
+      for (const watcher of this.watchers) watcher.deleted(message, previous);
       this.announce('messageDeleted', message);
       this.notifications.messageDeleted(message.id);
     }

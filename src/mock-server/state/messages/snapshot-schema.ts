@@ -1,16 +1,16 @@
 import * as v from 'valibot';
-import { id, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
+import { id, intCount, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
 
 /** What a snapshot holds of the messages area (see `snapshot/schema.ts`). */
 
-const attachment = v.strictObject({ id, uploadKey: v.string(), storedFileId: nullableText, fileName: v.string(), contentType: v.string(), size: v.number() });
+const attachment = v.strictObject({ id, uploadKey: v.string(), storedFileId: nullableText, fileName: v.string(), contentType: v.string(), size: intCount });
 
 const message = v.strictObject({
   id,
   conversationId: id,
   senderId: id,
   clientMessageId: v.string(),
-  sequence: v.number(),
+  sequence: intCount,
   type: v.picklist(['TEXT', 'SYSTEM']),
   content: nullableText,
   replyToMessageId: nullableText,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { entries, id, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
+import { day, entries, id, intCount, nullableText, nullableTime, table, time, type SavedOf } from '../snapshot/schema-parts.js';
 
 /** What a snapshot holds of the notifications area (see `snapshot/schema.ts`). */
 
@@ -23,7 +23,7 @@ export const notificationTablesSchema = {
   notifications: table(notification),
   notificationsByUser: table(v.array(v.string())),
   notificationsByMessage: table(v.array(v.string())),
-  notificationDays: table(entries(v.number(), v.strictObject({ mentions: v.number(), replied: v.number() }))),
+  notificationDays: table(entries(day, v.strictObject({ mentions: intCount, replied: intCount }))),
 };
 
 export type SavedNotificationTables = SavedOf<typeof notificationTablesSchema>;

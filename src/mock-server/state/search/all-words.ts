@@ -1,13 +1,10 @@
-import type { Messages } from '../messages/messages.js';
 import type { MessageRecord } from '../messages/records.js';
+import type { Levels } from './filings.js';
 import { LEVELS, termLevel } from './relevance.js';
 import { searchWords } from './words.js';
 
-/** Where the search reads a message the index holds by id: the messages service. */
-export type MessageLookup = Pick<Messages, 'find'>;
-
-/** Per level (0 the best), the ids the index filed there, oldest filing first; a level may be missing. */
-export type Levels = readonly (readonly string[] | undefined)[];
+/** The message at a log position of the conversation searched (positions are what the index files). */
+export type MessageAt = (position: number) => MessageRecord;
 
 /** A message found for a query, with its level summed over the query's words (0 the best). */
 export interface LevelHit {
@@ -18,25 +15,17 @@ export interface LevelHit {
 /** Best first: by level, then newest (within a conversation, sequence order is send order). */
 export const byLevelThenNewest = (a: LevelHit, b: LevelHit) => a.level - b.level || b.message.sequence - a.message.sequence;
 
-/**
- * One query word's matches, read best first: by level, then newest. The index's list of a level
- * is in sequence order but for the re-filed (edited) messages, which sit at its end: those are
- * skipped there and read from `extras` instead (each level's re-filed matches, newest first).
- */
+/** One query word's matches, read best first: by level, then newest (each level's list is in sequence order, read from its end). */
 class WordStream {
   private level = -1;
-  /** The next index to read, backwards, in the index's list of `level`. */
+  /** The next index to read, backwards, in the list of `level`. */
   private at = 0;
-  /** The next index to read in `extras[level]`. */
-  private extra = 0;
   /** The next hit (cached), or null once every match was read. */
   private next: LevelHit | null | undefined;
 
   constructor(
-    private readonly messages: MessageLookup,
+    private readonly messageAt: MessageAt,
     private readonly levels: Levels,
-    private readonly refiled: ReadonlySet<string>,
-    private readonly extras: readonly MessageRecord[][],
   ) {
     this.nextLevel();
   }
@@ -46,32 +35,24 @@ class WordStream {
     if (this.next !== undefined) return this.next;
     for (;;) {
       if (this.level >= LEVELS) return (this.next = null);
-      const ids = this.levels[this.level] ?? [];
-      while (this.at >= 0 && this.refiled.has(ids[this.at]!)) this.at--;
-      const fromList = this.at >= 0 ? this.messages.find(ids[this.at]!)! : undefined;
-      const fromExtras = this.extras[this.level]![this.extra];
-      if (fromList === undefined && fromExtras === undefined) {
+      if (this.at < 0) {
         this.nextLevel();
         continue;
       }
-      const message = fromExtras === undefined || (fromList !== undefined && fromList.sequence > fromExtras.sequence) ? fromList! : fromExtras;
-      return (this.next = { message, level: this.level });
+      return (this.next = { message: this.messageAt(this.levels[this.level]![this.at]!), level: this.level });
     }
   }
 
   /** Consumes the match {@link peek} shows. */
   advance(): void {
-    const hit = this.peek();
-    if (hit === null) return;
-    if (this.extras[this.level]![this.extra] === hit.message) this.extra++;
-    else this.at--;
+    if (this.peek() === null) return;
+    this.at--;
     this.next = undefined;
   }
 
   private nextLevel(): void {
     this.level++;
     this.at = (this.levels[this.level]?.length ?? 0) - 1;
-    this.extra = 0;
   }
 }
 
@@ -88,35 +69,22 @@ class WordStream {
  * Words that seldom meet in one message make any exact method read one of them whole: once the
  * reads pass `readBudget` (by default a sixty-fourth of the matches), {@link byLookups} answers.
  *
- * `levels`: each query word's lists from the index; `refiled`: the messages re-filed (edited)
- * since the index was built, whose entries are out of sequence order.
+ * `levels`: each query word's lists from the index.
  */
 export function allWords(
-  messages: MessageLookup,
+  messageAt: MessageAt,
   terms: readonly string[],
   levels: readonly Levels[],
-  refiled: ReadonlySet<string>,
   limit: number,
   readBudget = Math.max(MIN_READS, matchesOf(levels) / READS_PER_LOOKUP),
 ): LevelHit[] {
-  const extras = terms.map(() => Array.from({ length: LEVELS }, (): MessageRecord[] => []));
-  for (const id of refiled) {
-    const message = messages.find(id);
-    if (!message || message.content === null) continue;
-    const words = searchWords(message.content);
-    terms.forEach((term, word) => {
-      const level = termLevel(words, term);
-      if (level !== undefined) extras[word]![level]!.push(message);
-    });
-  }
-  for (const perWord of extras) for (const list of perWord) list.sort((a, b) => b.sequence - a.sequence);
-  const streams = terms.map((_, word) => new WordStream(messages, levels[word]!, refiled, extras[word]!));
+  const streams = levels.map((perWord) => new WordStream(messageAt, perWord));
 
   const seen = new Set<string>();
   const best: LevelHit[] = [];
   let budget = readBudget;
   for (;;) {
-    if ((budget -= streams.length) < 0) return byLookups(messages, levels, limit);
+    if ((budget -= streams.length) < 0) return byLookups(messageAt, levels, limit);
     for (const stream of streams) {
       const hit = stream.peek();
       if (hit === null) return best;
@@ -152,49 +120,49 @@ const MIN_READS = 64;
 
 function matchesOf(levels: readonly Levels[]): number {
   let count = 0;
-  for (const perLevel of levels) for (const ids of perLevel) count += ids?.length ?? 0;
+  for (const perLevel of levels) for (const positions of perLevel) count += positions?.length ?? 0;
   return count;
 }
 
 /**
  * The plain way, O(matches of the query's words): the matches of the word with the fewest are
- * read level by level (best first) and looked up in the other words' matches (a map of id to
+ * read level by level (best first) and looked up in the other words' matches (a map of position to
  * level each), scored by the sum. Reading stops before a level that cannot beat the `limit`
  * found so far: nothing there scores below that level plus the best levels of the other words.
  * Exact whatever the order of the lists.
  */
-export function byLookups(messages: MessageLookup, levels: readonly Levels[], limit: number): LevelHit[] {
-  const sizes = levels.map((perLevel) => perLevel.reduce((sum, ids) => sum + (ids?.length ?? 0), 0));
+export function byLookups(messageAt: MessageAt, levels: readonly Levels[], limit: number): LevelHit[] {
+  const sizes = levels.map((perLevel) => perLevel.reduce((sum, positions) => sum + (positions?.length ?? 0), 0));
   const driver = sizes.indexOf(Math.min(...sizes));
   if (sizes[driver] === 0) return [];
-  const others = levels.filter((_, index) => index !== driver).map(levelById);
-  const othersBest = others.reduce((sum, byId) => sum + byId.best, 0);
+  const others = levels.filter((_, index) => index !== driver).map(levelByPosition);
+  const othersBest = others.reduce((sum, other) => sum + other.best, 0);
   const found: LevelHit[] = [];
   for (let level = 0; level < LEVELS; level++) {
-    const ids = levels[driver]![level];
-    if (!ids || ids.length === 0) continue;
+    const positions = levels[driver]![level];
+    if (!positions || positions.length === 0) continue;
     if (found.filter((hit) => hit.level < level + othersBest).length >= limit) break;
-    next: for (const id of ids) {
+    next: for (const position of positions) {
       let sum = level;
       for (const { levels: otherLevels } of others) {
-        const other = otherLevels.get(id);
+        const other = otherLevels.get(position);
         if (other === undefined) continue next;
         sum += other;
       }
-      found.push({ message: messages.find(id)!, level: sum });
+      found.push({ message: messageAt(position), level: sum });
     }
   }
   return found.sort(byLevelThenNewest).slice(0, limit);
 }
 
-/** Each id's level for one word, and the best level that word has anywhere. */
-function levelById(perLevel: Levels): { levels: Map<string, number>; best: number } {
-  const levels = new Map<string, number>();
+/** Each position's level for one word, and the best level that word has anywhere. */
+function levelByPosition(perLevel: Levels): { levels: Map<number, number>; best: number } {
+  const levels = new Map<number, number>();
   let best = LEVELS;
-  perLevel.forEach((ids, level) => {
-    if (!ids || ids.length === 0) return;
+  perLevel.forEach((positions, level) => {
+    if (!positions || positions.length === 0) return;
     best = Math.min(best, level);
-    for (const id of ids) levels.set(id, level);
+    for (const position of positions) levels.set(position, level);
   });
   return { levels, best };
 }

@@ -20,23 +20,6 @@ export function levelOf(count: number, length: number): number {
 }
 
 /**
- * The index's scorer: called once per distinct word of a message being indexed (with the
- * message's words). Counts are taken once per message, so a long message costs linear time.
- */
-export function indexScorer(): (words: string[], word: string) => number {
-  const counts = new WeakMap<string[], Map<string, number>>();
-  return (words, word) => {
-    let perWord = counts.get(words);
-    if (!perWord) {
-      perWord = new Map();
-      for (const each of words) perWord.set(each, (perWord.get(each) ?? 0) + 1);
-      counts.set(words, perWord);
-    }
-    return levelOf(perWord.get(word) ?? 1, words.length);
-  };
-}
-
-/**
  * The level at which the index files a message of `words` (its {@link searchWords}) under the
  * query word `term`: that of the first word `term` begins (the index files each prefix once, for
  * the first word that has it), counted with its repeats; `undefined` when no word begins with it.

@@ -12,6 +12,7 @@ import type { Kernel } from '../context.js';
 import { humanOrder } from '../workspaces/directory-access.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from '../workspaces/records.js';
 import type { MessageIndex } from './message-index.js';
+import type { IndexSize } from './prefix-postings.js';
 import { snippetOf } from './snippet.js';
 import { matchesText, queryWords } from './words.js';
 
@@ -85,6 +86,14 @@ export class WorkspaceSearch {
     private readonly fileEntries: LibraryEntries,
   ) {}
 
+  /**
+   * What the message index holds now, over the conversations searched so far: an observable
+   * bound (it never exceeds what one copy of the live texts gives; see `prefix-postings.ts`).
+   */
+  indexSize(): IndexSize {
+    return this.index.size();
+  }
+
   async search(workspaceId: string, input: SearchQuery, userId: string): Promise<SearchResults> {
     const { workspace, member } = this.kernel.access.workspaceOfMember(workspaceId, userId);
     const query = requireText(input.query, 'input.query', { max: searchRules.queryMax });
@@ -96,7 +105,6 @@ export class WorkspaceSearch {
     const terms = queryWords(query);
     // Only separators ("!!", "--"): nothing can match a query without a letter or digit.
     if (terms.length === 0) return NONE;
-    if (kinds.has('MESSAGES')) await this.index.load();
     const caller: Caller = { workspace, member, userId };
     return {
       channels: kinds.has('CHANNELS') ? this.channels(caller, terms, limit) : [],

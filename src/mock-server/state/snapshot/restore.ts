@@ -28,9 +28,9 @@ function rebuildLogs({ messages, conversations }: AreaTables, ids: IdGenerator):
  * the right shape already (`validateSnapshot` checks an untrusted one); what the shape cannot say
  * is checked here and by each area's codec (messages in a conversation the snapshot holds, in
  * sequence order, upload bytes in base64), with a {@link SnapshotError}. Derived data is rebuilt:
- * each conversation's message log, the storage counts of every workspace; the search index builds
- * itself on first use. The document is only read: one document can be restored any number of
- * times.
+ * each conversation's message log, the storage counts of every workspace and of unused uploads;
+ * the search index builds itself on first use. The document is only read: one document can be
+ * restored any number of times.
  */
 export function restoreSnapshot(document: SnapshotDocument, options: MockStateOptions = {}): MockState {
   const state = new MockState(options);
@@ -44,5 +44,6 @@ export function restoreSnapshot(document: SnapshotDocument, options: MockStateOp
     state.fileLinks.loadKey(key);
   }
   state.fileQuota.resync();
+  state.uploads.resync();
   return state;
 }

@@ -6,6 +6,7 @@ import type { WorkspaceTables } from './tables.js';
 import type { Departments } from './departments.js';
 import { directoryReader } from './directory-access.js';
 import type { WorkspaceRecord } from './records.js';
+import { canGrant } from './join-rules.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -94,6 +95,8 @@ export class DirectorySummaries {
     let expiring = 0;
     for (const invitation of this.ctx.tables.invitations.values()) {
       if (invitation.workspaceId !== workspace.id || invitation.expiresAt <= now || memberEmails.has(invitation.email)) continue;
+      // One whose inviter can no longer grant its role does not work (join-rules.ts): nobody waits on it.
+      if (!canGrant(workspace.members.get(invitation.invitedBy), invitation.role)) continue;
       pending++;
       if (invitation.expiresAt <= now + summaryRules.expiringWithinMs) expiring++;
     }

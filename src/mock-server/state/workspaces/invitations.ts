@@ -9,6 +9,7 @@ import type { AreaContext } from '../context.js';
 import type { WorkspaceTables } from './tables.js';
 import type { InvitationRecord, InviteLinkRecord, WorkspaceRecord, WorkspaceRole } from './records.js';
 import { requireEmail } from '../emails.js';
+import { canGrant, checkGranter, checkInvitedDomain, checkJoinDomain } from './join-rules.js';
 
 /** Invitation rules. SPEC.md gives these operations by signature only; these are the mock's. */
 export const invitationRules = {
@@ -64,6 +65,7 @@ export class Invitations {
     input.invitations.forEach((entry, index) => {
       const at = `input.invitations[${index}]`;
       const email = requireEmail(entry.email, `${at}.email`);
+      checkInvitedDomain(workspace, email, `${at}.email`);
       if (entry.role === 'OWNER') throw badInput('an invitation cannot grant the OWNER role; change the role once they have joined', `${at}.role`);
       if (entry.conversationId != null) this.checkChannel(workspace, entry.conversationId, userId, `${at}.conversationId`);
       entries.set(email, { ...entry, email });
@@ -114,21 +116,28 @@ export class Invitations {
     return member !== undefined && canManageWorkspace(member) ? this.pendingOf(workspace.id).length : 0;
   }
 
-  /** Pending invitations of a workspace, oldest first (expired ones are dropped on the way). */
+  /**
+   * Pending invitations of a workspace, oldest first (expired ones are dropped on the way). One
+   * whose inviter can no longer grant its role is left out (it does not work, see
+   * {@link forJoining}) but kept: it works again if they regain the role.
+   */
   pendingOf(workspaceId: string): InvitationRecord[] {
     const now = this.ctx.clock.now();
+    const workspace = this.ctx.tables.workspaces.get(workspaceId);
     const pending: InvitationRecord[] = [];
     for (const invitation of [...this.ctx.tables.invitations.values()]) {
       if (invitation.workspaceId !== workspaceId) continue;
       if (invitation.expiresAt <= now) this.remove(invitation);
-      else pending.push(invitation);
+      else if (canGrant(workspace?.members.get(invitation.invitedBy), invitation.role)) pending.push(invitation);
     }
     return pending;
   }
 
   /**
    * The invitation `token` names, for `joinWorkspace` by `user`: undefined when no invitation has
-   * it (the token may be an invite link's). Refuses an expired one and one sent to another address.
+   * it (the token may be an invite link's). Refuses an expired one, one sent to another address,
+   * and, for a user not in the workspace yet, one whose inviter can no longer grant its role and
+   * one the workspace's join domains refuse (see join-rules.ts).
    */
   forJoining(token: string, user: UserRecord): InvitationRecord | undefined {
     const id = this.ctx.tables.invitationsByToken.get(token);
@@ -136,6 +145,11 @@ export class Invitations {
     if (!invitation) return undefined;
     if (invitation.expiresAt <= this.ctx.clock.now()) throw badInput('this invitation has expired; ask for a new one', 'token');
     if (invitation.email !== user.email) throw forbidden(`this invitation was sent to ${invitation.email}; sign in with that address to use it`);
+    const workspace = this.ctx.tables.workspaces.get(invitation.workspaceId)!;
+    if (!workspace.members.has(user.id)) {
+      checkGranter(workspace, invitation.invitedBy, invitation.role, 'invitation');
+      checkJoinDomain(workspace, user);
+    }
     return invitation;
   }
 
@@ -146,14 +160,18 @@ export class Invitations {
     }
   }
 
-  /** `workspaceInviteLinkInfo`: owners and admins; the newest link that still works, or null. */
+  /**
+   * `workspaceInviteLinkInfo`: owners and admins; the newest link that still works (not expired,
+   * its creator can still grant its role), or null.
+   */
   currentLink(workspaceId: string, userId: string): { link: InviteLinkRecord; workspace: WorkspaceRecord } | null {
     const { workspace, member } = this.ctx.access.workspaceOfMember(workspaceId, userId);
     if (!canManageWorkspace(member)) throw forbidden('only owners and admins can see the invite link');
     const now = this.ctx.clock.now();
     let current: InviteLinkRecord | null = null;
     for (const link of this.ctx.tables.inviteLinks.values()) {
-      if (link.workspaceId === workspaceId && link.expiresAt > now && (current === null || link.createdAt >= current.createdAt)) current = link;
+      if (link.workspaceId !== workspaceId || link.expiresAt <= now || !canGrant(workspace.members.get(link.createdBy), link.role)) continue;
+      if (current === null || link.createdAt >= current.createdAt) current = link;
     }
     return current === null ? null : { link: current, workspace };
   }
@@ -177,15 +195,6 @@ export class Invitations {
     workspace.updatedAt = this.ctx.clock.now();
     this.ctx.tables.workspaces.touch(workspace.id);
     return [...workspace.joinEmailDomains];
-  }
-
-  /** Refuses joining `workspace` by link from an address outside its join domains. */
-  checkLinkDomain(workspace: WorkspaceRecord, user: UserRecord): void {
-    if (workspace.joinEmailDomains.length === 0) return;
-    const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
-    if (!workspace.joinEmailDomains.includes(domain)) {
-      throw forbidden(`this workspace accepts joining by link only from addresses at ${workspace.joinEmailDomains.join(', ')}`);
-    }
   }
 
   private checkChannel(workspace: WorkspaceRecord, conversationId: string, userId: string, argument: string): void {

@@ -1,7 +1,7 @@
 import { lazyModule } from '../lazy.js';
 import type { AreaContext } from '../context.js';
 import type { WorkspaceTables } from './tables.js';
-import { neutraliseFormula } from './csv-formula.js';
+import { NEUTRALISED, neutraliseFormula } from './csv-formula.js';
 import { directoryManager } from './directory-access.js';
 import type { DirectoryEntry, MemberDirectory } from './directory.js';
 
@@ -36,8 +36,9 @@ type Row = Record<(typeof memberCsvColumns)[number], string>;
  * `exportWorkspaceMembersCsv`: every member once, in directory order, as RFC 4180 CSV: a header
  * row, CRLF after every row, a field quoted when it holds a comma, a quote (doubled inside) or a
  * line break. Values are written as stored, except that a cell that starts like a formula (`=`,
- * `+`, `-`, `@`, tab, CR) gets a leading `'` ({@link neutraliseFormula}): a spreadsheet would run
- * it. Owners and admins only.
+ * `+`, `-`, `@`, tab, CR) gets a leading `'`, and a `'` goes after a separator (`,` `;` tab, line
+ * break) that such a character follows inside a cell, that cell then quoted
+ * ({@link neutraliseFormula}): a spreadsheet would run it. Owners and admins only.
  */
 export class MembersCsv {
   constructor(
@@ -54,8 +55,9 @@ export class MembersCsv {
       columns: memberCsvColumns.map((key) => ({ key })),
       record_delimiter: 'windows',
       // csv-stringify quotes the record delimiter (CRLF) but not a lone CR or LF; RFC 4180
-      // readers need every line break inside a field quoted.
-      quoted_match: /[\r\n]/,
+      // readers need every line break inside a field quoted. A cell neutralised against formulas
+      // is quoted too (OWASP's advice).
+      quoted_match: [/[\r\n]/, NEUTRALISED],
     });
   }
 }

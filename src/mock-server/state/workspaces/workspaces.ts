@@ -12,6 +12,7 @@ import type { WorkspaceTables } from './tables.js';
 import type { Invitations } from './invitations.js';
 import type { InviteLinkRecord, WorkspaceMemberRecord, WorkspacePurpose, WorkspaceRecord, WorkspaceRole, WorkspaceTeamSize } from './records.js';
 import { requireSlug, slugFor } from './slugs.js';
+import { checkGranter, checkJoinDomain } from './join-rules.js';
 
 /** Input rules for workspaces. SPEC.md leaves them open (2.4, gaps); these are the mock's. */
 export const workspaceRules = {
@@ -155,7 +156,9 @@ export class Workspaces {
   /**
    * `joinWorkspace`: takes an invite link's token or an invitation's. A link grants its role to
    * anyone whose address fits the workspace's join domains; an invitation grants its role (and
-   * its channel) to the address it was sent to, and is then used up. Joining a workspace you are
+   * its channel) to the address it was sent to, and is then used up. Either works only while its
+   * maker can still grant its role, and a workspace with join domains admits only verified
+   * addresses at them (join-rules.ts). Joining a workspace you are
    * in changes nothing (a pending invitation of yours is still used up).
    */
   join(token: string, userId: string): WorkspaceRecord {
@@ -178,7 +181,8 @@ export class Workspaces {
     if (link.expiresAt <= clock.now()) throw badInput('this invite link has expired', 'token');
     const workspace = tables.workspaces.get(link.workspaceId)!;
     if (!workspace.members.has(userId)) {
-      this.invitations.checkLinkDomain(workspace, user);
+      checkGranter(workspace, link.createdBy, link.role, 'invite link');
+      checkJoinDomain(workspace, user);
       this.addMember(workspace.id, userId, link.role);
       this.notifications.workspaceJoined(workspace, userId);
       this.invitations.dropPending(workspace.id, user.email);
