@@ -9,6 +9,7 @@ import { fixtureLogins, readFixturesFile, type FixturesFile } from './fixtures-f
 import type { MockState } from '../mock-server/state/mock-state.js';
 import { normaliseOrigin } from '../mock-server/http/dev-origin.js';
 import { isLoopbackHost } from '../mock-server/http/loopback.js';
+import { allowedHostProblem, isAllowableHostName } from '../mock-server/http/host-allow-list.js';
 import { exposureWarning } from './exposure-warning.js';
 import { messageRules } from '../mock-server/state/messages/messages.js';
 import { defaultMaxUnusedUploadBytes, unusedUploadBytesFlag } from '../mock-server/state/files/unused-uploads.js';
@@ -36,6 +37,12 @@ function latencyRange(value: string): LatencyRange {
 
 /** A repeatable option: every value given, in order. */
 const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
+
+/** `--allowed-host`: a name a request's Host header can carry, refused at start otherwise. */
+function allowedHost(value: string, previous: readonly string[]): string[] {
+  if (!isAllowableHostName(value)) throw new InvalidArgumentError(allowedHostProblem(value));
+  return [...previous, value];
+}
 
 /** `--cors-origin`: an http(s) origin, normalised as browsers send it. */
 function corsOrigin(value: string, previous: readonly string[]): string[] {
@@ -99,7 +106,7 @@ export function mockCommand(): Command {
     .option('--host <host>', 'interface to bind; one that is not loopback (0.0.0.0) puts the mock on the network: a warning, and /dev off unless --dev-routes', '127.0.0.1')
     .option('--seed <seed>', 'seed of the demo data (or of the random values with --random): the same seed gives the same data', integer('--seed', 0, 2 ** 31 - 1), 1)
     .option('--empty', 'start with no data instead of the demo workspace', false)
-    .option('--allowed-host <name>', 'also answer requests whose Host is this name (repeatable; .example.test allows its subdomains too); localhost, *.localhost, IP addresses and --host always are, any other Host gets 403 (DNS rebinding)', collect, [])
+    .option('--allowed-host <name>', 'also answer requests whose Host is this name (repeatable; .example.test allows its subdomains too); localhost, *.localhost, IP addresses and --host always are, any other Host gets 403 (DNS rebinding)', allowedHost, [])
     .option('--no-cors', 'refuse cross-origin browser requests to /graphql, /uploads and /files (open to every origin by default)')
     .option('--cors-origin <origin>', 'let this web origin (e.g. http://localhost:5173) call /dev from a page (repeatable); /dev answers no other origin than its own by default', corsOrigin, [])
     // Both forms, so that neither sets a default: the host decides when none is given.
@@ -113,7 +120,7 @@ export function mockCommand(): Command {
     )
     .option('--random', 'schema-only random mode: every operation answers schema-valid random data (no state), the same for the same --seed and request', false)
     .addOption(
-      new Option('--persist <file>', 'keep the state in this JSON file: loaded at start when it exists, written (atomically, mode 0600: it holds tokens and password hashes) after changes')
+      new Option('--persist <file>', 'keep the state in this JSON file: loaded at start when it exists, written (atomically, mode 0600: it holds tokens and password hashes) after changes; FILE.lock keeps a second mock off it')
         .conflicts('random'),
     )
     .addOption(

@@ -91,12 +91,14 @@ async function randomMock(options: MockServerOptions, random: true | RandomModeO
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   // The Node door hashes with Node's native scrypt; a browser door keeps the pure-JS default.
   const door: DoorChoices = { passwords: nodePasswordHasher, devControls: devRoutesServed(options) };
+  const host = options.host ?? '127.0.0.1';
+  // First: a name that could never match is refused before the --persist file is locked.
+  const hosts = new HostAllowList(host, options.allowedHosts);
   const persisted = options.persist && !options.random ? await persistedMock(options, persistOptions(options.persist), door) : undefined;
   const mock = persisted?.mock ?? (options.random ? await randomMock(options, options.random, door) : await createMock(options, door));
   const { engine } = mock;
-  const server = createHttpDoor(engine, mock.controls, options);
-  const host = options.host ?? '127.0.0.1';
-  const realtime = attachWebSocketDoor(server, engine, new HostAllowList(host, options.allowedHosts), { anyone: Boolean(options.random), rules: options.socketRules });
+  const server = createHttpDoor(engine, mock.controls, hosts, options);
+  const realtime = attachWebSocketDoor(server, engine, hosts, { anyone: Boolean(options.random), rules: options.socketRules });
   const address = await listen(server, options.port ?? 4000, host).catch(async (error: unknown) => {
     // Not serving (the port is taken): the file is left to the next mock, lock released.
     await realtime.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { runCli } from '../support/cli-process.js';
 import { rawRequest } from './raw-http.js';
 
 /**
@@ -128,5 +129,23 @@ describe('the Host allow-list', () => {
       socket.on('error', () => resolve(false));
     });
     expect(accepted).toBe(true);
+  });
+});
+
+describe('allowed host names', () => {
+  // A name no Host header can carry would never match: refused at start, not silently useless.
+  it.each(['evil.test/.localhost', 'a?b.test', 'mock.lan:4000', '', '.'])('startMockServer refuses allowedHosts %j with a RangeError naming the rule', async (name) => {
+    await expect(startMockServer({ port: 0, empty: true, allowedHosts: [name] })).rejects.toThrow(/--allowed-host must be a host name/);
+  });
+
+  it('parley mock serve refuses --allowed-host evil.test/.localhost with one sentence and exit 2', async () => {
+    const run = await runCli(['mock', 'serve', '--port', '0', '--allowed-host', 'evil.test/.localhost']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--allowed-host must be a host name');
+  });
+
+  it.each(['mock.lan', '.team.test', 'my_service', '[::1]'])('accepts allowedHosts %j', async (name) => {
+    const server = await startMockServer({ port: 0, empty: true, allowedHosts: [name] });
+    await server.close();
   });
 });

@@ -17,6 +17,9 @@ export class HostAllowList {
   private readonly suffixes: string[] = [];
 
   constructor(boundHost: string, allowedHosts: readonly string[] = []) {
+    for (const entry of allowedHosts) {
+      if (!isAllowableHostName(entry)) throw new RangeError(allowedHostProblem(entry));
+    }
     for (const entry of [boundHost, ...allowedHosts]) {
       const name = entry.trim().toLowerCase();
       if (name.startsWith('.')) {
@@ -47,6 +50,21 @@ export class HostAllowList {
  * end or move the authority the same way.
  */
 const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::\d{1,5})?$/i;
+
+/**
+ * Whether `name` can be given as an allowed host (`--allowed-host`, `allowedHosts`): a host name
+ * a `Host` header can carry ({@link HOST_HEADER}, without a port), or one with a leading `.` for
+ * it and its subdomains. Anything else could never match a request, so it is refused at start.
+ */
+export function isAllowableHostName(name: string): boolean {
+  const bare = name.trim().replace(/^\./, '');
+  return bare !== '' && !/:\d+$/.test(bare) && HOST_HEADER.test(bare);
+}
+
+/** Why `name` cannot be an allowed host: one sentence. */
+export function allowedHostProblem(name: string): string {
+  return `--allowed-host must be a host name (letters, digits, dots, hyphens and underscores, or an IPv6 address in brackets; a leading . allows its subdomains too) without a port, not ${JSON.stringify(name)}.`;
+}
 
 /** The name of a `Host` header without its port, lower-cased; `[::1]` keeps its brackets. Null when it is not host[:port] ({@link HOST_HEADER}). */
 function hostnameOf(header: string): string | null {

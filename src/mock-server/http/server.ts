@@ -73,11 +73,9 @@ const filesRouteModule = lazy(() => import('./files-route.js'));
  * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only routes and
  * translates; every GraphQL rule is the engine's.
  */
-export function createHttpDoor(engine: Engine, controls: DevControls | null, options: HttpDoorOptions = {}): Server {
+export function createHttpDoor(engine: Engine, controls: DevControls | null, hosts: HostAllowList, options: HttpDoorOptions = {}): Server {
   const graphql = graphqlRoute(engine);
   const cors = options.cors ?? true;
-  const host = options.host ?? '127.0.0.1';
-  const hosts = new HostAllowList(host, options.allowedHosts);
   const devOrigins = new DevOriginPolicy(options.corsOrigins);
   const graphiql = (options.graphiql ?? true) ? graphiqlRoute() : null;
   // `/dev` is served when the dev controls were built (see devRoutesServed).
