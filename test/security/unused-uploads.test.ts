@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { loadStateFile } from '../../src/mock-server/persist/state-file.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
@@ -144,6 +144,25 @@ describe('a user holds at most the cap in unused uploads', () => {
     // The refused PUT holds nothing any more: the rest of the room is there.
     expect((await put(upload.uploadUrl, CAP - 24 * KiB)).status).toBe(200);
     expect(mock.state.uploads.unusedBytes(x.id)).toBe(CAP);
+  });
+
+  it('a PUT the client abandons half-way gives its bytes back and is no internal error', async () => {
+    const logged = vi.spyOn(console, 'error');
+    try {
+      const x = await registerActor(mock.url, 'x');
+      const upload = await createUpload(x);
+      const req = request(upload.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(48 * KiB) } });
+      req.on('error', () => {});
+      req.write(new Uint8Array(16 * KiB));
+      await expect.poll(() => mock.state.uploads.unusedBytes(x.id)).toBe(16 * KiB);
+      req.destroy();
+      await expect.poll(() => mock.state.uploads.unusedBytes(x.id)).toBe(0);
+      // The answer to a client that is gone is settled by now; nothing was logged as a bug.
+      expect((await gql<{ health: string }>(mock.url, '{ health }')).data?.health).toBeDefined();
+      expect(logged.mock.calls.filter((call) => String(call[0]).includes('internal error'))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('with the cap reached, createUploadUrl is refused with QUOTA_EXCEEDED on `input`; using an upload makes room', async () => {

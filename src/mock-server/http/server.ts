@@ -145,12 +145,19 @@ export function createHttpDoor(engine: Engine, controls: DevControls | null, hos
   return createServer((req, res) => {
     // One answer at a time per connection, so a client that does not read holds at most one.
     answerInTurn(req, res, () => route(req, res)).catch((error: unknown) => {
+      // The client went away mid-request (an upload abandoned half-way): nobody to answer, no bug.
+      if (clientGone(req, error)) return void res.destroy();
       // A bug in a door: log it with its stack, answer without it.
       console.error('[parley] internal error:', error instanceof Error ? error.stack : error);
       if (!res.headersSent) sendError(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error');
       else res.destroy();
     });
   });
+}
+
+/** Whether `error` is Node's report that the client closed the connection before its request had arrived. */
+function clientGone(req: IncomingMessage, error: unknown): boolean {
+  return req.destroyed && error instanceof Error && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
 }
 
 function safeDecode(segment: string): string {
