@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
 /** The repository's root: the CLI runs from there, as `npx parley` would in a checkout. */
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,10 +15,11 @@ export interface StartedCli {
 }
 
 const running = new Set<ChildProcess>();
-// Every test file that starts a CLI leaves nothing running behind it.
-afterEach(() => {
+// A child outlives nothing: each is killed when the test that started it ends and, whatever
+// happens, when this worker exits. (A module-level afterEach would not do: with `isolate: false` a
+// worker imports this module once, so the hook would belong to the first file that imported it.)
+process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
-  running.clear();
 });
 
 /**
@@ -29,6 +30,7 @@ afterEach(() => {
 export function startProcess(args: readonly string[], ready: (stdout: string) => boolean, env: Record<string, string> = {}): Promise<StartedCli> {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: '', ...env } });
   running.add(child);
+  onTestFinished(() => void child.kill('SIGKILL'));
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
