@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { nodeBase64 } from '../src/mock-server/platform/node-base64.js';
 import { bytesToBase64, useNativeBase64 } from '../src/mock-server/state/base64.js';
+import { startMock } from './soak/mock-process.js';
 import { quantile } from './stats.js';
 
 /**
@@ -16,7 +15,6 @@ import { quantile } from './stats.js';
  * acknowledged.
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const UPLOAD_BYTES = 1.5 * 1024 * 1024;
 const READY_EVERY_MS = 100;
 const READY_LIMIT_MS = 2_000;
@@ -71,18 +69,13 @@ async function gql<T>(url: string, query: string, variables: Record<string, unkn
 /** The CLI with --persist, one uploading client and the /ready checks, for `seconds`. */
 async function measureServing(seconds: number): Promise<Omit<UploadsResult, 'encodeJsMs' | 'encodeNodeMs' | 'encodeNodeAgainMs'>> {
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-uploads-'));
-  const child = spawn(process.execPath, ['dist/cli/main.js', 'mock', 'serve', '--port', '0', '--empty', '--persist', join(dir, 'state.json')], { cwd: ROOT, env: { ...process.env, PORT: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The uploads are never used: past the default cap on unused bytes (100 MiB) every PUT would be refused.
+  const mock = await startMock(['--empty', '--persist', join(dir, 'state.json'), '--max-unused-upload-bytes', String(4 * 1024 ** 3)]).catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /parley mock listening on (\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`the mock exited with ${code}`)));
-    });
-    const origin = new URL(url).origin;
+    const { url, origin } = mock;
     const input = { displayName: 'Bench', email: 'bench@example.test', password: 'correct horse battery', username: 'bench' };
     await gql(url, 'mutation($input: RegisterInput!) { register(input: $input) }', { input });
     const { login } = await gql<{ login: { accessToken: string } }>(url, 'mutation($input: LoginInput!) { login(input: $input) { accessToken } }', { input: { email: input.email, password: input.password } });
@@ -133,7 +126,7 @@ async function measureServing(seconds: number): Promise<Omit<UploadsResult, 'enc
       readySlow: slow,
     };
   } finally {
-    child.kill('SIGKILL');
+    await mock.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

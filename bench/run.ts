@@ -21,6 +21,7 @@ import { FIRST_RESETS, measureMswDoor } from './msw-door.js';
 import { median } from './stats.js';
 import { measurePersist, persistOptionsFromEnv, persistReport } from './persist.js';
 import { measureUploads, uploadsReport } from './persist-uploads.js';
+import { measureSoak, soakReport, soakSummaryRow } from './soak/soak.js';
 
 const PAGING_TARGET = 1.3;
 const SEARCH_TARGET = 3;
@@ -144,6 +145,8 @@ console.log(`\n${persist.lines.join('\n')}`);
 progress('--persist under 1.5 MiB uploads ...');
 console.log(uploadsReport(await measureUploads()).join('\n'));
 
+const soak = await measureSoak(progress);
+console.log(`\n${soakReport(soak).join('\n')}`);
 
 progress('conformance: parley conformance run against a local mock ...');
 const conformance = await measureConformance(3, ['--skip', 'model.*']);
@@ -227,6 +230,7 @@ console.log(
       verdict(conformanceDefault.medianMs <= CONFORMANCE_DEFAULT_TARGET_MS),
     ],
     ...persist.summary,
+    soakSummaryRow(soak),
     [
       `memory: heap per message with ${count(memory.messages)} messages (RSS ${count(memory.rssPerMessage)} B)`,
       `${count(memory.heapPerMessage)} B, ${(memory.heapPerMessage / memory.anchor.heapPerMessage).toFixed(2)}x its own strings (${count(memory.anchor.heapPerMessage)} B)`,
