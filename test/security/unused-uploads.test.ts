@@ -178,6 +178,40 @@ describe('a user holds at most the cap in unused uploads', () => {
   });
 });
 
+describe('a replaced picture is dropped', () => {
+  const AVATAR = 'mutation($k: String) { updateAvatar(key: $k) { id avatarUrl } }';
+  const ICON = 'mutation($i: UpdateWorkspaceInput!) { updateWorkspace(input: $i) { id iconUrl } }';
+
+  it('setting an avatar again and again holds one picture: the one it replaces is gone, bytes and URL', async () => {
+    const y = await registerActor(mock.url, 'y');
+    const first = await uploaded(y, 16 * KiB);
+    ok(await gql(mock.url, AVATAR, { k: first.key }, y.token));
+    for (let round = 0; round < 3; round++) {
+      const next = await uploaded(y, 16 * KiB);
+      ok(await gql(mock.url, AVATAR, { k: next.key }, y.token));
+    }
+    const held = [...mock.state.tables.uploads.values()].filter((upload) => upload.ownerId === y.id);
+    expect(held.map((upload) => upload.attachedTo)).toEqual([y.id]);
+    expect((await fetch(first.publicUrl!)).status).toBe(404);
+    // Setting the same picture again keeps it; removing the avatar drops it.
+    const [current] = held;
+    ok(await gql(mock.url, AVATAR, { k: current!.key }, y.token));
+    expect(mock.state.tables.uploads.has(current!.key)).toBe(true);
+    ok(await gql(mock.url, AVATAR, { k: null }, y.token));
+    expect(mock.state.tables.uploads.has(current!.key)).toBe(false);
+  });
+
+  it('a workspace icon replaced is dropped too', async () => {
+    const { a, workspaceId } = world;
+    const first = await uploaded(a, 8 * KiB);
+    ok(await gql(mock.url, ICON, { i: { id: workspaceId, iconKey: first.key } }, a.token));
+    const second = await uploaded(a, 8 * KiB);
+    ok(await gql(mock.url, ICON, { i: { id: workspaceId, iconKey: second.key } }, a.token));
+    expect(mock.state.tables.uploads.has(first.key)).toBe(false);
+    expect(mock.state.tables.uploads.get(second.key)?.attachedTo).toBe(workspaceId);
+  });
+});
+
 describe('an upload not used by its expiry is dropped; a used one never is', () => {
   it('after expiry the bytes are gone (lazily on use, and swept for everyone on the next upload); the avatar and the attachment stay', async () => {
     const { a, b } = world;

@@ -151,18 +151,19 @@ export class Users {
   /**
    * `updateAvatar`: the avatar becomes the image uploaded under `key` (an upload of scope PUBLIC
    * that the caller made and PUT bytes to, used for nothing else), or none for null. The upload
-   * is then used: its bytes never change.
+   * is then used: its bytes never change. The picture it replaces is dropped ({@link Uploads.retire}).
    */
   updateAvatar(userId: string, key: string | null, uploads: Uploads): UserRecord {
     const user = this.get(userId);
+    const previous = user.avatarKey;
     if (key === null) {
       user.avatarKey = null;
-      this.ctx.tables.users.touch(user.id);
-      return user;
+    } else {
+      const upload = uploads.publicImage(key, userId, 'key', userId);
+      uploads.use(upload, userId);
+      user.avatarKey = upload.key;
     }
-    const upload = uploads.publicImage(key, userId, 'key', userId);
-    uploads.use(upload, userId);
-    user.avatarKey = upload.key;
+    if (previous !== user.avatarKey) uploads.retire(previous, userId);
     this.ctx.tables.users.touch(user.id);
     return user;
   }

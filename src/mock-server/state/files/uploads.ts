@@ -134,4 +134,16 @@ export class Uploads {
   use(upload: UploadRecord, user: string): void {
     this.unused.use(upload, user);
   }
+
+  /**
+   * The picture under `key` that `user` (a user or a workspace) no longer shows, because another
+   * replaced it or it was removed: dropped, record and bytes, so that setting a picture again and
+   * again holds one, not all of them. Its URL answers 404 from then on. Nothing for null, or for
+   * a key `user` does not use.
+   */
+  retire(key: string | null, user: string): void {
+    if (key === null) return;
+    const upload = this.ctx.tables.uploads.get(key);
+    if (upload?.attachedTo === user) this.ctx.tables.uploads.delete(key);
+  }
 }

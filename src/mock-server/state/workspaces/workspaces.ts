@@ -126,8 +126,10 @@ export class Workspaces {
     }
     workspace.name = name;
     workspace.slug = slug;
+    const previousIcon = workspace.iconKey;
     workspace.iconKey = iconKey;
     if (icon) this.uploads.use(icon, workspace.id);
+    if (previousIcon !== iconKey) this.uploads.retire(previousIcon, workspace.id);
     if (input.purposes != null) workspace.purposes = [...new Set(input.purposes)];
     if (input.teamSize !== undefined) workspace.teamSize = input.teamSize;
     workspace.updatedAt = clock.now();
