@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerLowerBound, payloadFits } from '../../src/mock-server/engine/answer-size.js';
+import { answerLowerBound, payloadFits, textOverBytes } from '../../src/mock-server/engine/answer-size.js';
 
 /**
  * The answer size limit (`--max-response-bytes`) refuses an answer without serializing it when a
@@ -44,6 +44,18 @@ describe('answer size bounds', () => {
         expect(payloadFits({ data }, limit)).toBe(utf8Bytes({ data }) <= limit);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('measures long texts exactly, with a surrogate pair where two chunks of the encoder meet', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 16_370, max: 16_400 }), fc.integer({ min: 1, max: 3 }), fc.constantFrom('😀', 'é', '語', '\u0001'), (ascii, copies, unit) => {
+        const text = 'a'.repeat(ascii) + unit.repeat(copies) + 'a'.repeat(40_000 - ascii);
+        const real = new TextEncoder().encode(text).length;
+        expect(textOverBytes(text, real)).toBe(false);
+        expect(textOverBytes(text, real - 1)).toBe(true);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -1,4 +1,4 @@
-import type { DocumentNode } from 'graphql';
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import { createHandler, type Request as HandlerRequest, type Response as HandlerResponse } from 'graphql-http';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
@@ -33,6 +33,12 @@ export type GraphQLHttpResponse = HandlerResponse;
 export interface GraphQLOverHttpOptions {
   /** The door, as the request journal names it. @default 'http' */
   readonly transport?: 'http' | 'msw';
+  /**
+   * Called with each result once executed, before it is serialized; the answer waits for what it
+   * returns. The HTTP door paces large answers with it (`http/answer-pacer.ts`), so that several
+   * asked for at once do not hold the event loop for all of them.
+   */
+  readonly pace?: (result: ExecutionResult) => Promise<void> | undefined;
 }
 
 /** One request on its way through graphql-http: what the journal records of it, filled in as it goes. */
@@ -99,6 +105,7 @@ function withinResponseLimit(engine: Engine, flight: InFlight, response: Handler
  */
 export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions = {}): (request: GraphQLHttpRequest) => Promise<GraphQLHttpResponse> {
   const transport = options.transport ?? 'http';
+  const { pace } = options;
   const handler = createHandler<InFlight, GraphQLHttpContext, GraphQLContext>({
     onSubscribe: (req, params) => {
       const flight = req.raw;
@@ -124,7 +131,7 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
         return answer;
       });
     },
-    execute: (args) => engine.execute(args),
+    execute: pace === undefined ? (args) => engine.execute(args) : (args) => paced(engine.execute(args), pace),
     // A result without errors is answered here with a plain JSON.stringify: graphql-http serialises
     // every result through a replacer function, called on every key of the page, which cost a third
     // of the server's time in profiles, and for results without errors it changes nothing. Results
@@ -168,4 +175,11 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
     });
     return response;
   };
+}
+
+/** `result` once `pace` lets it through: at once, with no hop, when it is at hand and `pace` has nothing to wait for. */
+function paced(result: Promise<ExecutionResult> | ExecutionResult, pace: (result: ExecutionResult) => Promise<void> | undefined): Promise<ExecutionResult> | ExecutionResult {
+  if (result instanceof Promise) return result.then((executed) => paced(executed, pace));
+  const wait = pace(result);
+  return wait === undefined ? result : wait.then(() => result);
 }

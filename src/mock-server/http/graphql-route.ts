@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from '../engine/engine.js';
 import { graphqlOverHttp, type GraphQLHttpResponse } from '../engine/graphql-over-http.js';
+import { answerLowerBound } from '../engine/answer-size.js';
 import { bodyTooLarge } from '../engine/payload-too-large.js';
 import { BodyTooLarge, readBody } from './body.js';
+import { AnswerPacer, LARGE_ANSWER_BYTES } from './answer-pacer.js';
 
 /**
  * GraphQL over HTTP for Node's http server: reads the body (bounded), hands the request to the
@@ -10,7 +12,15 @@ import { BodyTooLarge, readBody } from './body.js';
  */
 export function graphqlRoute(engine: Engine) {
   const { maxBodyBytes } = engine.limits;
-  const handle = graphqlOverHttp(engine);
+  const pacer = new AnswerPacer();
+  // Weighed no further than the limit: the walk stops there, and nothing larger is sent.
+  const { maxResponseBytes } = engine.limits;
+  const handle = graphqlOverHttp(engine, {
+    pace: (result) => {
+      const weight = answerLowerBound(result, maxResponseBytes);
+      return weight < LARGE_ANSWER_BYTES ? undefined : pacer.take(weight);
+    },
+  });
   const write = (res: ServerResponse, [responseBody, init]: GraphQLHttpResponse, extra: Record<string, string> = {}) => {
     // Encoded here, at its exact size: a string handed to the socket is encoded into a buffer of
     // three bytes per character, held until a client that does not read takes it all.

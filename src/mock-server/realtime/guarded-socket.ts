@@ -1,4 +1,5 @@
 import { MessageType, parseMessage, stringifyMessage, type WebSocket as ProtocolSocket } from 'graphql-ws';
+import { jsonLowerBound, textOverBytes } from '../engine/answer-size.js';
 import { SLOW_READER_REASON, SocketClose } from './close-codes.js';
 import type { SessionSocket } from './graphql-ws-session.js';
 import type { SocketRules } from './socket-rules.js';
@@ -12,13 +13,12 @@ export interface GuardedSocket extends ProtocolSocket {
   close(code?: number, reason?: string): void;
 }
 
-const utf8 = new TextEncoder();
-
-/** Whether `payload` as JSON takes at most `maxBytes` bytes of UTF-8. */
+/**
+ * Whether `payload` as JSON takes at most `maxBytes` bytes of UTF-8. A payload the bounded walk
+ * already finds too large (a 1 MiB ping) is never serialized again; only one within reach is.
+ */
 function fits(payload: unknown, maxBytes: number): boolean {
-  const json = JSON.stringify(payload);
-  // UTF-8 takes at least one byte per UTF-16 unit, so a longer string cannot fit (and is not encoded).
-  return json.length <= maxBytes && utf8.encode(json).length <= maxBytes;
+  return jsonLowerBound(payload, maxBytes) <= maxBytes && !textOverBytes(JSON.stringify(payload), maxBytes);
 }
 
 /**
