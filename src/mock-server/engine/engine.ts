@@ -119,6 +119,8 @@ export class Engine {
   private readonly documents: LRUCache<string, PreparedDocument>;
   /** From a cached document back to its cache entry, for `execute`. */
   private readonly byDocument = new WeakMap<DocumentNode, PreparedDocument>();
+  /** Each answer executed, weighed before any door serializes it (see {@link weightOf}). */
+  private readonly weights = new WeakMap<ExecutionResult, number>();
   private readonly rules: readonly ValidationRule[];
   /** Where bugs hidden from clients are reported (doors report theirs here too). */
   readonly logBug: BugLogger;
@@ -269,8 +271,16 @@ export class Engine {
   /** `result`, or RESPONSE_TOO_LARGE when its JSON is surely longer than the limit (see `answer-size.ts`). */
   readonly withinResponseLimit = (result: ExecutionResult): ExecutionResult => {
     const max = this.limits.maxResponseBytes;
-    return answerLowerBound(result, max) > max ? tooLargeAnswer(this.limits) : result;
+    const weight = answerLowerBound(result, max);
+    if (weight > max) return tooLargeAnswer(this.limits);
+    this.weights.set(result, weight);
+    return result;
   };
+
+  /** What {@link execute} weighed `result` at (a lower bound of its JSON's bytes), so a door need not walk it again. */
+  weightOf(result: ExecutionResult): number | undefined {
+    return this.weights.get(result);
+  }
 
   private executeAndNotify(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
     if (this.changeListeners.size === 0 || getOperationAST(args.document, args.operationName)?.operation !== 'mutation') return this.executeOperation(args);

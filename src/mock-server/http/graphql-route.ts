@@ -13,11 +13,12 @@ import { AnswerPacer, LARGE_ANSWER_BYTES } from './answer-pacer.js';
 export function graphqlRoute(engine: Engine) {
   const { maxBodyBytes } = engine.limits;
   const pacer = new AnswerPacer();
-  // Weighed no further than the limit: the walk stops there, and nothing larger is sent.
+  // The engine weighed each answer as it executed it; one it did not (a refusal) is weighed here,
+  // no further than the limit: the walk stops there, and nothing larger is sent.
   const { maxResponseBytes } = engine.limits;
   const handle = graphqlOverHttp(engine, {
     pace: (result) => {
-      const weight = answerLowerBound(result, maxResponseBytes);
+      const weight = engine.weightOf(result) ?? answerLowerBound(result, maxResponseBytes);
       return weight < LARGE_ANSWER_BYTES ? undefined : pacer.take(weight);
     },
   });
