@@ -151,7 +151,9 @@ describe('parley CLI', () => {
     const mock = await startMockServer({ port: 0, empty: true });
     const proxy = await startProxy({ upstream: mock.origin, hooks: hasNextPageFullPage.hooks });
     try {
-      const result = await runCli(['conformance', 'run', '--base-url', proxy.origin, '--no-color']);
+      // The scripted checks name the rule; the model checks would find it too and then shrink
+      // their history for up to a minute (their failures are tested in test/conformance/model/).
+      const result = await runCli(['conformance', 'run', '--base-url', proxy.origin, '--no-color', '--skip', 'model.*']);
       expect(result.status, result.stderr).toBe(1);
       expect(result.stdout).toContain('messages.has-next-page.exact-boundary');
       expect(result.stdout).toContain('4.1 rule 6');
