@@ -44,7 +44,6 @@ function sendRaw(url: string, actor: Actor, conversationId: string, content: str
   return gql(url, 'mutation($i: SendMessageInput!) { sendMessage(input: $i) { id } }', { i: { conversationId, clientMessageId: randomUUID(), content } }, actor.token);
 }
 
-
 /** The distinct prefixes of the words of `text`: what one copy of it files in the index. */
 function prefixesOf(text: string): number {
   const prefixes = new Set<string>();
