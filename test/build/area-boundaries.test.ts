@@ -27,6 +27,7 @@ const OWN_TABLES: Readonly<Record<string, string>> = {
   messages: 'MessageTables',
   files: 'FileTables',
   notifications: 'NotificationTables',
+  outbox: 'OutboxTables',
 };
 /** Areas with no tables of their own (derived or live data): they reach data through services only. */
 const TABLELESS = ['search', 'live'];

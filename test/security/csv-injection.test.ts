@@ -44,8 +44,7 @@ beforeAll(async () => {
   const people = await Promise.all([...formulas, ...inside.map(([name]) => name)].map((name, index) => registerPerson(mock.url, name, `f${index}`)));
   for (const person of people) await joinAs(mock.url, owner, w, person, 'MEMBER');
   // A tab or a CR cannot start a display name (refused at the door); a job title has no API yet.
-  const members = mock.state.tables.workspaces.get(w)!.members;
-  titles.forEach(([title], index) => (members.get(people[index]!.id)!.jobTitle = title));
+  titles.forEach(([title], index) => mock.state.workspaces.arrangeMember(w, people[index]!.id, { jobTitle: title }));
 });
 afterAll(() => mock.close());
 

@@ -72,7 +72,9 @@ describe('whole characters are accepted and served', () => {
 
   it('a file name that holds a lone surrogate all the same (a restored snapshot is not a variable) is served, the half replaced', async () => {
     const { registerStoredFile } = ok(await registerFile('snapshot.pdf'));
-    mock.state.tables.storedFiles.get(registerStoredFile.id)!.fileName = `snap${LONE}.pdf`;
+    mock.state.tables.storedFiles.update(registerStoredFile.id, (file) => {
+      file.fileName = `snap${LONE}.pdf`;
+    });
     const { storedFileDownloadUrl } = ok(
       await gql<{ storedFileDownloadUrl: string }>(mock.url, 'query($id: ID!) { storedFileDownloadUrl(id: $id) }', { id: registerStoredFile.id }, world.b.token),
     );

@@ -35,7 +35,7 @@ const EMOJIS = ['👍', '🎉', '❤️', '😂', '👀', '🚀', ':+1:', ':whit
  * compare two servers build them equal that way).
  */
 export async function createDemoState(options: DemoDataOptions & Pick<MockStateOptions, 'tokenLifetimes' | 'ids' | 'secrets' | 'requireVerification' | 'fileQuotaBytes' | 'maxUnusedUploadBytes' | 'maxMessageLength' | 'passwords'> & { clock?: Clock } = {}): Promise<MockState> {
-  // `locale/en` loads one locale (about 25 ms) where the package root loads all of them (130 ms).
+  // `locale/en` loads one locale where the package root loads all of them (docs/benchmarks.md, "Start-up").
   const { faker } = await importModule('@faker-js/faker/locale/en', () => import('@faker-js/faker/locale/en'));
   const password = DEMO_PASSWORD_HASH;
   // From here on everything runs synchronously, so seeding the shared instance cannot interleave
@@ -68,7 +68,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     state.users.insert({ username: user.username, displayName: user.displayName, email: `${user.username}@acme.test` }, password),
   );
   const [alice, bob, carol, dave] = named as [UserRecord, UserRecord, UserRecord, UserRecord];
-  for (const user of named) user.emailVerifiedAt = fixtureTime;
+  for (const user of named) state.users.arrange(user.id, { emailVerifiedAt: fixtureTime });
   const extras: UserRecord[] = [];
   const taken = new Set<string>(DEMO_USERS.map((user) => user.username));
   while (extras.length < (options.extraMembers ?? 20)) {
@@ -78,7 +78,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
     if (taken.has(username) || username.length < 2 || username.length > 32) continue;
     taken.add(username);
     const extra = state.users.insert({ username, displayName: `${firstName} ${lastName}`, email: `${username}@acme.test` }, password);
-    extra.emailVerifiedAt = fixtureTime;
+    state.users.arrange(extra.id, { emailVerifiedAt: fixtureTime });
     extras.push(extra);
   }
 
@@ -94,7 +94,7 @@ export async function createDemoState(options: DemoDataOptions & Pick<MockStateO
   });
 
   const general = [...state.conversations.ofMember(alice.id, acme.id)].find((c) => c.isDefault)!;
-  general.description = 'Company-wide announcements and work-based matters';
+  state.conversations.arrangeDescription(general, 'Company-wide announcements and work-based matters');
   // dave is a guest: guests join no channel by themselves, so an admin added him to #general.
   state.conversations.addMemberDirectly(general, dave.id);
   const everyone = [alice, bob, carol, dave, ...extras];

@@ -39,8 +39,8 @@ export function demoPngImage(spec: DemoPngSpec): { width: number; height: number
 
 /**
  * The bytes of a demo PNG. They were encoded by fast-png (`scripts/demo-png.ts`) and are kept
- * in `png-base64.ts`: encoding at start-up cost about 40 ms of CPU (loading fast-png and fflate,
- * then a cold deflate), a tenth of the start-up budget, for the same bytes every time. A test
+ * in `png-base64.ts`: encoding at start-up (loading fast-png and fflate, then a cold deflate) was a
+ * large share of the start-up budget (docs/benchmarks.md, "Start-up"), for the same bytes every time. A test
  * encodes them again with fast-png and compares, so they stay exactly its output.
  */
 export function demoPngBytes(name: keyof typeof DEMO_PNG_SPECS): Uint8Array {

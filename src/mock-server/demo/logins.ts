@@ -9,8 +9,8 @@ import type { WorkspaceRole } from '../state/workspaces/records.js';
 
 /**
  * The scrypt hash of {@link DEMO_PASSWORD} (N = 16384, r = 8, p = 1, 32 bytes) under a fixed salt,
- * computed once rather than at every start: hashing costs about 50 ms, a tenth of the start-up
- * budget. The password is public, so a fixed salt gives nothing away; a test checks the hash.
+ * computed once rather than at every start: hashing is a large share of the start-up budget
+ * (docs/benchmarks.md, "Start-up"). The password is public, so a fixed salt gives nothing away; a test checks the hash.
  */
 export const DEMO_PASSWORD_HASH: PasswordHash = { salt: 'cGFybGV5LWRlbW8tc2FsdA==', hash: 'DvCjxW62q8XYUmvmO1k2QRRD5tGtIDe+ytopfh0PyWc=' };
 

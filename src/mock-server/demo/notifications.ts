@@ -51,7 +51,7 @@ export function addDemoNotifications(state: MockState, scene: NotificationScene,
 
   backdate(6 * DAY + 3 * HOUR, () => {
     const nadia = state.users.insert({ username: 'nadia', displayName: 'Nadia Rahman', email: 'nadia@acme.test' }, scene.password);
-    nadia.emailVerifiedAt = state.clock.now();
+    state.users.arrange(nadia.id, { emailVerifiedAt: state.clock.now() });
     state.workspaces.addMember(scene.workspaceId, nadia.id, 'GUEST');
     state.notifications.workspaceJoined(state.workspaces.find(scene.workspaceId)!, nadia.id);
   });

@@ -68,13 +68,13 @@ export function addDemoOrganisation(state: MockState, workspaceId: string, owner
   members.forEach((user, index) => {
     const member = workspace.members.get(user.id)!;
     if (member.role === 'GUEST') return;
-    member.jobTitle = user.username === 'alice' ? 'Founder & CEO' : choose.jobTitle();
+    state.workspaces.arrangeMember(workspaceId, user.id, { jobTitle: user.username === 'alice' ? 'Founder & CEO' : choose.jobTitle() });
     // Leads were placed in their department when it was made; of the rest, every fifth has none.
     if (member.departmentId === null && index % 5 !== 4) state.departments.assign(workspaceId, user.id, ids[index % 2 === 0 ? 0 : choose.pick([1, 2, 3])]!, ownerId);
   });
   for (const user of members) {
     const named = { alice: 'APP', bob: 'FIDO2', carol: null, dave: null } as Record<string, (typeof TWO_FACTOR_METHODS)[number] | null | undefined>;
     const method = user.username in named ? named[user.username]! : choose.chance(0.7) ? choose.pick(TWO_FACTOR_METHODS) : null;
-    user.twoFactor = method === null ? null : { method };
+    state.users.arrange(user.id, { twoFactor: method === null ? null : { method } });
   }
 }

@@ -4,12 +4,13 @@ import type { FileFolderRecord } from '../state/files/records.js';
 import type { AttachmentRecord, MessageRecord } from '../state/messages/records.js';
 import type { MockState } from '../state/mock-state.js';
 import type { WorkspaceRecord } from '../state/workspaces/records.js';
+import type { ConversationLookups } from './views/conversations.js';
 import type { FileEntryLookups } from './views/files.js';
 import type { MessageLookups } from './views/messages.js';
 import type { NotificationLookups } from './views/notifications.js';
 
 /** Every lookup a view declares, in one object: what resolvers hand the views. */
-export type ViewLookups = MessageLookups & NotificationLookups & FileEntryLookups;
+export type ViewLookups = MessageLookups & NotificationLookups & FileEntryLookups & ConversationLookups;
 
 /**
  * The views' lookups answered by the state's services (never its tables). None checks access:
@@ -24,6 +25,10 @@ class ServiceLookups implements ViewLookups {
 
   conversation(id: string): ConversationRecord | undefined {
     return this.state.conversations.find(id);
+  }
+
+  newestSequence(conversationId: string): number | null {
+    return this.state.messagePages.newestSequence(conversationId);
   }
 
   workspace(id: string): WorkspaceRecord | undefined {

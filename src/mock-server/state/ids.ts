@@ -8,11 +8,10 @@ const MAX_FLATTENED = 1024;
 
 /**
  * A copy of `text` stored as one flat string. `randomUUID()` (and faker's uuid) build their result
- * from pieces that V8 keeps as a rope of about 16 fragments: about 480 bytes per stored id against
- * about 56 flat. Ids are the most numerous strings in the store (measured with 1,000,000 messages:
- * 917 -> 493 heap bytes per message), so every generated id goes through here. Built from its
- * UTF-16 code units (no `Buffer`, so it runs in a browser): as fast as Buffer's latin1 round
- * trip, about 0.7 us an id, and the same 65 heap bytes per stored id.
+ * from pieces that V8 keeps as a rope of many fragments, several times the heap of a flat string.
+ * Ids are the most numerous strings in the store, so every generated id goes through here. Built
+ * from its UTF-16 code units (no `Buffer`, so it runs in a browser): as fast as Buffer's latin1
+ * round trip, for the same heap (docs/benchmarks.md, "Memory: a message in 280 bytes").
  */
 export function flatString(text: string): string {
   if (text.length > MAX_FLATTENED) return text;

@@ -10,7 +10,7 @@ import { Notifications } from './notifications/notifications.js';
 import { NotificationInbox } from './notifications/inbox.js';
 import { OAuthFlow } from './accounts/oauth.js';
 import type { PasswordHasher } from './accounts/passwords.js';
-import { Outbox } from './outbox.js';
+import { Outbox } from './outbox/outbox.js';
 import { Presence } from './live/presence.js';
 import { defaultTokenLifetimes, SessionStore, type TokenLifetimes } from './accounts/sessions.js';
 import { SocialSignIn } from './accounts/social-sign-in.js';
@@ -154,7 +154,9 @@ export class MockState {
     this.notifications = new Notifications(ctx(notifications), this.users);
     this.notificationInbox = new NotificationInbox(ctx(notifications));
     this.typing = new Typing(kernel);
-    this.conversations = new Conversations(ctx(conversations));
+    // The message reads, built first: conversations read their newest message and activity from them.
+    this.messagePages = new MessagePages(ctx(messages));
+    this.conversations = new Conversations(ctx(conversations), this.messagePages);
     this.presence = new Presence(kernel, this.conversations);
     const unusedUploads = new UnusedUploads(ctx(files), options.maxUnusedUploadBytes);
     this.uploads = new Uploads(ctx(files), unusedUploads);
@@ -180,8 +182,7 @@ export class MockState {
     this.messages = new Messages(ctx(messages), this.typing, this.notifications, new Attachments(ctx(files), this.fileQuota, unusedUploads), {
       maxMessageLength: options.maxMessageLength,
     });
-    this.messagePages = new MessagePages(ctx(messages));
-    const messageIndex = new MessageIndex();
+    const messageIndex = new MessageIndex(this.messagePages);
     this.messages.watch(messageIndex);
     // The file library reads messages back, so it is built after them.
     const libraryEntries = new LibraryEntries(ctx(files), this.conversations, this.messages);

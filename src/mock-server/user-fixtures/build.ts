@@ -40,7 +40,7 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
   plan.users.forEach((user, index) => {
     at(['users', index], () => {
       const record = state.users.insert({ username: user.username, displayName: user.displayName ?? user.username, email: defaultEmail(user) }, hashes[index]!);
-      if (user.emailVerified) record.emailVerifiedAt = time;
+      if (user.emailVerified) state.users.arrange(record.id, { emailVerifiedAt: time });
       else unverified.push(record);
       users.set(user.username, record);
     });
@@ -66,7 +66,7 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
       let record: ConversationRecord;
       if (channel.general) {
         record = [...state.conversations.ofMember(id(channel.workspace.owner), workspaceId)].find((conversation) => conversation.isDefault && conversation.title === 'general')!;
-        if (channel.doc?.description !== undefined) record.description = channel.doc.description;
+        if (channel.doc?.description !== undefined) state.conversations.arrangeDescription(record, channel.doc.description);
       } else {
         const doc = channel.doc!;
         const input = { workspaceId, title: doc.name, visibility: doc.visibility === 'private' ? 'PRIVATE' : 'PUBLIC', description: doc.description ?? null, isDefault: doc.default } as const;
@@ -108,8 +108,8 @@ export async function buildState(plan: Plan, timeline: { times: readonly number[
 }
 
 /**
- * Hashes of the passwords files set, per hasher: scrypt costs about 50 ms natively and several
- * times that in pure JavaScript, and the MSW door's `reset()` loads the same file again and again.
+ * Hashes of the passwords files set, per hasher: scrypt is slow by design, slower still in pure
+ * JavaScript (docs/benchmarks.md, "Per-call costs"), and the MSW door's `reset()` loads the same file again and again.
  * The mock's own fixture passwords only; a hash with a reused salt gives nothing away here.
  */
 const hashed = new WeakMap<PasswordHasher, Map<string, Promise<PasswordHash>>>();

@@ -46,8 +46,7 @@ export const patchedFaults: readonly PatchedFault[] = [
       wrapStreams(state, (original, kind, conversationId, userId) => {
         const live = original(kind, conversationId, userId);
         if (kind !== 'messageCreated') return live;
-        const { log } = state.tables.conversations.get(conversationId)!;
-        const stored = log.slice(Math.max(0, log.size - 3), log.size);
+        const stored = state.messagePages.inOrder(conversationId).slice(-3);
         return (async function* () {
           for (const message of stored) yield { kind: 'messageCreated', message } as MessageEvent<'messageCreated'>;
           yield* live;

@@ -113,14 +113,12 @@ describe('MessageTable', () => {
     const table = new MessageTable();
     const log = table.open(new MessageLog(CONVERSATION), newKey);
     const message = MessageRecord.create(log, fields(1));
+    table.add(message);
     expect(Object.keys(message).sort()).toEqual(['clientMessageId', 'content', 'createdAt', 'log', 'more', 'senderId', 'sequence']);
     expect(Reflect.get(message, 'more')).toBeNull();
-    message.updatedAt = message.createdAt;
-    message.deletedAt = null;
-    message.attachments = [];
-    message.reactions = null;
+    table.update(message.id, { updatedAt: message.createdAt, deletedAt: null, attachments: [], reactions: null });
     expect(Reflect.get(message, 'more')).toBeNull();
-    message.updatedAt = message.createdAt + 5;
+    table.update(message.id, { updatedAt: message.createdAt + 5 });
     expect(message.updatedAt).toBe(message.createdAt + 5);
     expect(Reflect.get(message, 'more')).not.toBeNull();
   });

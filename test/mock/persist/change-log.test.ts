@@ -2,7 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/mock-server/create-engine.js';
+import { createRuntime } from '../../../src/mock-server/runtime/create-runtime.js';
 import { createDemoState } from '../../../src/mock-server/demo/create-demo-state.js';
 import { loadStateFile, StateFileWriter, type PersistOptions } from '../../../src/mock-server/persist/state-file.js';
 import type { MockState } from '../../../src/mock-server/state/mock-state.js';
@@ -20,10 +20,10 @@ const recovered = async (file: string) => documentOf((await loadStateFile(file, 
 
 async function persisted(options: Omit<PersistOptions, 'file'> = {}) {
   const file = tempFile();
-  const engine = createEngine(await createDemoState());
-  const writer = new StateFileWriter(engine, { file, debounceMs: 0, ...options });
+  const runtime = createRuntime(await createDemoState());
+  const writer = new StateFileWriter(runtime, { file, debounceMs: 0, ...options });
   await writer.writeNow();
-  return { file, engine, writer };
+  return { file, runtime, writer };
 }
 
 const idOf = (state: MockState, email: string) => state.tables.usersByEmail.get(email)!;
@@ -74,16 +74,16 @@ async function changeEverything(state: MockState, step: () => Promise<void>): Pr
 
 describe('the --persist change log', () => {
   it('replays to the live state: every kind of change, flushed one step at a time', async () => {
-    const { file, engine, writer } = await persisted();
-    await changeEverything(engine.state, () => writer.flush());
+    const { file, runtime, writer } = await persisted();
+    await changeEverything(runtime.state, () => writer.flush());
     // As after kill -9: the writer is not closed.
-    expect(await recovered(file)).toBe(documentOf(engine.state));
+    expect(await recovered(file)).toBe(documentOf(runtime.state));
     await writer.close();
   });
 
   it('replays to the live state through compactions under way and after a state swap', async () => {
-    const { file, engine, writer } = await persisted({ compactAfterBytes: 0 });
-    const state = engine.state;
+    const { file, runtime, writer } = await persisted({ compactAfterBytes: 0 });
+    const state = runtime.state;
     const alice = idOf(state, 'alice@acme.test');
     const general = state.conversations.channelsVisibleTo(state.workspaces.listForMember(alice)[0]!.id, alice)[0]!;
     let sent = 0;
@@ -94,17 +94,17 @@ describe('the --persist change log', () => {
       await writer.flush();
     });
     const compactions = writer.size.bases - 1;
-    engine.replaceState(restoreSnapshot(exportSnapshot(await createDemoState({ seed: 2 }))));
-    await changeEverything(engine.state, () => writer.flush());
+    runtime.replaceState(restoreSnapshot(exportSnapshot(await createDemoState({ seed: 2 }))));
+    await changeEverything(runtime.state, () => writer.flush());
     await writer.flush();
-    expect(await recovered(file)).toBe(documentOf(engine.state));
+    expect(await recovered(file)).toBe(documentOf(runtime.state));
     await writer.close();
     expect(compactions).toBeGreaterThan(0);
   });
 
   it('keeps the file within about twice a fresh one, however many changes it has seen', async () => {
-    const { file, engine, writer } = await persisted({ compactAfterBytes: 0 });
-    const state = engine.state;
+    const { file, runtime, writer } = await persisted({ compactAfterBytes: 0 });
+    const state = runtime.state;
     const alice = idOf(state, 'alice@acme.test');
     const general = state.conversations.channelsVisibleTo(state.workspaces.listForMember(alice)[0]!.id, alice)[0]!;
     const sent = state.messages.send({ conversationId: general.id, clientMessageId: 'edit-me', content: 'draft' }, alice);
@@ -116,7 +116,7 @@ describe('the --persist change log', () => {
     }
     await writer.close();
     const fresh = await persisted();
-    fresh.engine.replaceState(state);
+    fresh.runtime.replaceState(state);
     await fresh.writer.flush();
     const freshBytes = statSync(fresh.file).size;
     expect(statSync(file).size).toBeLessThanOrEqual(2 * freshBytes + 10_000);

@@ -12,11 +12,12 @@ import { mailsTo } from '../../support/outbox.js';
 import { login as logIn, type Actor } from '../../support/world.js';
 
 /**
- * The guard against a forgotten `touch()`: every Mutation field of the schema is called through
- * HTTP against a mock whose changes are recorded (`--persist`), and after each request (those
- * that set a mutation up included) the log is flushed and replayed from the file; the replay must
- * equal the live state's snapshot. A mutation that changes a record in place without saying so
- * leaves the file behind the live state at once, and the failure names it.
+ * The guard against a change the `--persist` log misses (a record changed behind its table's
+ * write API, or a write API that does not record): every Mutation field of the schema is called
+ * through HTTP against a mock whose changes are recorded (`--persist`), and after each request
+ * (those that set a mutation up included) the log is flushed and replayed from the file; the
+ * replay must equal the live state's snapshot. A mutation whose change is not recorded leaves the
+ * file behind the live state at once, and the failure names it.
  */
 
 let mock: RunningMockServer;
@@ -37,7 +38,7 @@ async function expectFileEqualsLiveState(after: string): Promise<void> {
     const a = JSON.parse(recovered) as { tables: Record<string, unknown[]> };
     const b = JSON.parse(live) as { tables: Record<string, unknown[]> };
     const table = Object.keys(b.tables).find((name) => JSON.stringify(a.tables[name]) !== JSON.stringify(b.tables[name]));
-    expect.fail(`after ${after}, the --persist file does not replay to the live state${table ? ` (table ${table} differs)` : ' (sessions or values differ)'}: a change in place without touch()?`);
+    expect.fail(`after ${after}, the --persist file does not replay to the live state${table ? ` (table ${table} differs)` : ' (sessions or values differ)'}: a change in place that its table did not record?`);
   }
 }
 
@@ -87,7 +88,7 @@ beforeAll(async () => {
   mock = await startMockServer({ port: 0, empty: true });
   file = join(mkdtempSync(join(tmpdir(), 'parley-every-mutation-')), 'state.json');
   // Flushed by hand after each request: the debounce never fires first.
-  writer = new StateFileWriter(mock.engine, { file, debounceMs: 60_000, maxWaitMs: 60_000 });
+  writer = new StateFileWriter(mock.runtime, { file, debounceMs: 60_000, maxWaitMs: 60_000 });
   await writer.writeNow();
 });
 

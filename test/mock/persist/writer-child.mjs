@@ -7,7 +7,7 @@ import { startMockServer } from '../../../dist/mock-server/mock-server.js';
 const file = process.argv[2];
 const mock = await startMockServer({ port: 0, empty: true, persist: { file, debounceMs: 0, maxWaitMs: 0 } });
 const run = async (query, variables, token) => {
-  const result = await mock.engine.run({ query, variables, authorization: token ? `Bearer ${token}` : null, publicOrigin: mock.origin });
+  const result = await mock.runtime.run({ query, variables, authorization: token ? `Bearer ${token}` : null, publicOrigin: mock.origin });
   if (result.errors) throw new Error(JSON.stringify(result.errors));
   return result.data;
 };

@@ -36,9 +36,9 @@ function referenceLevel(content: string, terms: readonly string[]): number | und
   return sum;
 }
 
-function reference(conversation: ConversationRecord, terms: readonly string[], limit: number): string[] {
+function reference(state: MockState, conversation: ConversationRecord, terms: readonly string[], limit: number): string[] {
   const found: { message: MessageRecord; level: number }[] = [];
-  for (const message of conversation.log.slice(0, conversation.log.size)) {
+  for (const message of state.messagePages.inOrder(conversation.id)) {
     if (message.content === null) continue;
     const level = referenceLevel(message.content, terms);
     if (level !== undefined) found.push({ message, level });
@@ -54,7 +54,7 @@ describe('workspaceSearch, several words: the fast path answers what the rule sa
     const user = state.users.insert({ username: 'ref', displayName: 'Ref', email: 'ref@parley.test' }, await nodePasswordHasher.hash('ref-password'));
     const workspace = state.workspaces.create({ name: 'Ref', slug: 'ref' }, user.id);
     const general = [...state.tables.conversations.values()].find((c) => c.workspaceId === workspace.id && c.isDefault)!;
-    const index = new MessageIndex();
+    const index = new MessageIndex(state.messagePages);
     state.messages.watch(index);
 
     const next = random(2025);
@@ -82,7 +82,7 @@ describe('workspaceSearch, several words: the fast path answers what the rule sa
         const terms = query();
         if (terms.length < 2) continue;
         const limit = pick([1, 3, 5, 20, 50]);
-        const expected = reference(general, terms, limit);
+        const expected = reference(state, general, terms, limit);
         for (const readBudget of [undefined, Infinity, 0]) {
           const got = index.search(general, terms, limit, readBudget).map(({ message, level }) => `${message.id}:${level}`);
           expect(got, `"${terms.join(' ')}" limit ${limit} budget ${readBudget}`).toEqual(expected);

@@ -217,7 +217,7 @@ describe('order', () => {
     const titled = await registerActor(mock.url, uniqueWord('jt'));
     for (const person of [named, titled]) await joinWorkspace(mock.url, world.a, world.workspaceId, person);
     // No operation of the contract sets a job title (the demo data has them): arranged in the state.
-    mock.state.tables.workspaces.get(world.workspaceId)!.members.get(titled.id)!.jobTitle = `Senior ${title} Engineer`;
+    mock.state.workspaces.arrangeMember(world.workspaceId, titled.id, { jobTitle: `Senior ${title} Engineer` });
     const { people } = await search(mock, world.a, world.workspaceId, { query: title });
     expect(people.map((p) => p.userId)).toEqual([named.id, titled.id]);
     expect(people[1]!.jobTitle).toBe(`Senior ${title} Engineer`);

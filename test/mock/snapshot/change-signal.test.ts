@@ -13,7 +13,7 @@ describe('the engine reports changes', () => {
 
   beforeAll(async () => {
     mock = await startMockServer({ port: 0, empty: true });
-    mock.engine.onChange(() => (changes += 1));
+    mock.runtime.onChange(() => (changes += 1));
     alice = await registerActor(mock.url, 'alice');
   });
   afterAll(() => mock.close());

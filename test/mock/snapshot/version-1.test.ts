@@ -91,7 +91,7 @@ describe('a version 1 document written by an earlier Parley', () => {
   it('rebuilds what is derived: the conversation logs and the storage count', () => {
     const state = restoreSnapshot(written());
     const channel = [...state.tables.conversations.values()].find((conversation) => conversation.title === 'design')!;
-    expect(channel.log.nextSequence()).toBe(3);
+    expect(state.tables.messages.logOf(channel.id)!.nextSequence()).toBe(3);
     const [workspace] = state.tables.workspaces.keys();
     expect(state.fileQuota.usedBytes(workspace!)).toBeGreaterThan(0);
   });

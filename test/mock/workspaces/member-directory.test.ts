@@ -140,14 +140,14 @@ describe('memberDirectory: filters', () => {
 
   it('status TWO_FACTOR_MISSING: for owners and admins only (FORBIDDEN for members)', async () => {
     arrange(() => {
-      for (const actor of [owner, admin, zoe]) mock.state.tables.users.get(actor.id)!.twoFactor = { method: 'APP' };
+      for (const actor of [owner, admin, zoe]) mock.state.users.arrange(actor.id, { twoFactor: { method: 'APP' } });
     });
     try {
       expect(await idsOf({ status: 'TWO_FACTOR_MISSING' }, admin)).toEqual([adaLower.id, adaUpper.id, emile.id, guest.id]);
       expectCode(await directory({ status: 'TWO_FACTOR_MISSING' }, emile), 'FORBIDDEN');
     } finally {
       arrange(() => {
-        for (const actor of [owner, admin, zoe]) mock.state.tables.users.get(actor.id)!.twoFactor = null;
+        for (const actor of [owner, admin, zoe]) mock.state.users.arrange(actor.id, { twoFactor: null });
       });
     }
   });
@@ -162,7 +162,7 @@ describe('memberDirectory: what each caller sees', () => {
 
   it('shows profile, role, job title, department and join time', async () => {
     arrange(() => {
-      mock.state.tables.workspaces.get(w)!.members.get(zoe.id)!.jobTitle = 'Staff engineer';
+      mock.state.workspaces.arrangeMember(w, zoe.id, { jobTitle: 'Staff engineer' });
     });
     const seen = await entry(zoe, emile);
     expect(seen).toMatchObject({ userId: zoe.id, displayName: 'Zoë Ångström', email: zoe.email, avatarUrl: null, jobTitle: 'Staff engineer', role: 'MEMBER', department: null, isDepartmentLead: false });
@@ -190,7 +190,7 @@ describe('memberDirectory: what each caller sees', () => {
 
   it('twoFactor: owners and admins see everyone’s, a member only their own', async () => {
     arrange(() => {
-      mock.state.tables.users.get(emile.id)!.twoFactor = { method: 'SECURITY_KEY' };
+      mock.state.users.arrange(emile.id, { twoFactor: { method: 'SECURITY_KEY' } });
     });
     try {
       expect((await entry(emile, admin)).twoFactor).toEqual({ enabled: true, method: 'SECURITY_KEY' });
@@ -199,7 +199,7 @@ describe('memberDirectory: what each caller sees', () => {
       expect((await entry(emile, zoe)).twoFactor).toBeNull();
     } finally {
       arrange(() => {
-        mock.state.tables.users.get(emile.id)!.twoFactor = null;
+        mock.state.users.arrange(emile.id, { twoFactor: null });
       });
     }
   });
@@ -249,7 +249,7 @@ describe('memberDirectorySummary', () => {
     const alpha = ok(await made('alpha')).createDepartment.id;
     await sockets.as(guest);
     arrange(() => {
-      mock.state.tables.users.get(owner.id)!.twoFactor = { method: 'FIDO2' };
+      mock.state.users.arrange(owner.id, { twoFactor: { method: 'FIDO2' } });
       const now = clock.now();
       invite(ws, 'new-1@example.test', now + summaryRules.expiringWithinMs + 1); // pending, not expiring
       invite(ws, 'new-2@example.test', now + summaryRules.expiringWithinMs); // expiring
@@ -283,7 +283,7 @@ describe('memberDirectorySummary', () => {
       expect(await summary(ws, zoe)).toMatchObject({ canManage: false, twoFactor: null, totalCount: 5 });
     } finally {
       arrange(() => {
-        mock.state.tables.users.get(owner.id)!.twoFactor = null;
+        mock.state.users.arrange(owner.id, { twoFactor: null });
       });
     }
   });
@@ -297,7 +297,7 @@ describe('memberDirectorySummary', () => {
       ok(await gql(mock.url, 'mutation($w: ID!, $u: ID!, $d: ID) { assignMemberDepartment(workspaceId: $w, userId: $u, departmentId: $d) { userId } }', { w: ws, u: actor.id, d: department }, owner.token));
     }
     arrange(() => {
-      mock.state.tables.users.get(zoe.id)!.twoFactor = { method: 'HARDWARE' };
+      mock.state.users.arrange(zoe.id, { twoFactor: { method: 'HARDWARE' } });
     });
     try {
       expect(await summary(ws, owner)).toMatchObject({
@@ -306,7 +306,7 @@ describe('memberDirectorySummary', () => {
       });
     } finally {
       arrange(() => {
-        mock.state.tables.users.get(zoe.id)!.twoFactor = null;
+        mock.state.users.arrange(zoe.id, { twoFactor: null });
       });
     }
   });

@@ -33,13 +33,14 @@ beforeAll(async () => {
   await joinAs(mock.url, owner, w, guest, 'GUEST');
   ok(await gql(mock.url, 'mutation($w: ID!, $l: ID) { createDepartment(workspaceId: $w, input: { name: "R&D, \\"Labs\\"", leadUserId: $l }) { id } }', { w, l: comma.id }, owner.token));
   // Job titles and two-factor settings have no public API yet (other issues): arranged in the state.
-  const members = mock.state.tables.workspaces.get(w)!.members;
-  members.get(quote.id)!.jobTitle = 'Head of "Things",\r\nand more';
-  members.get(lines.id)!.jobTitle = 'cr\ronly';
-  mock.state.tables.users.get(admin.id)!.twoFactor = { method: 'FIDO2' };
+  mock.state.workspaces.arrangeMember(w, quote.id, { jobTitle: 'Head of "Things",\r\nand more' });
+  mock.state.workspaces.arrangeMember(w, lines.id, { jobTitle: 'cr\ronly' });
+  mock.state.users.arrange(admin.id, { twoFactor: { method: 'FIDO2' } });
   // A name is one line since names refuse control characters (docs/mock-behaviour.md, "Text at the
   // door"); one from elsewhere (a restored snapshot) may still hold a line break, and the CSV must quote it.
-  mock.state.tables.users.get(lines.id)!.displayName = 'Line\nBreak Ünïcødé';
+  mock.state.tables.users.update(lines.id, (user) => {
+    user.displayName = 'Line\nBreak Ünïcødé';
+  });
 });
 afterAll(() => mock.close());
 

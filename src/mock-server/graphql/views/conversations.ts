@@ -6,8 +6,14 @@ import { iso, isoOrNull } from './time.js';
 import type { UserLookups } from './accounts.js';
 import { avatarUrl } from './urls.js';
 
+/** What a conversation's view reads besides the record: its members' accounts, and its newest message (the messages area's). */
+export interface ConversationLookups extends UserLookups {
+  /** Sequence of the conversation's newest message, or null when it has none. */
+  newestSequence(conversationId: string): number | null;
+}
+
 /** ConversationView as `viewerId` sees it (`muted` and `pinnedAt` are the viewer's own settings). */
-export function conversationView(lookups: UserLookups, conversation: ConversationRecord, viewerId: string, publicOrigin: string): ConversationView {
+export function conversationView(lookups: ConversationLookups, conversation: ConversationRecord, viewerId: string, publicOrigin: string): ConversationView {
   const viewer = conversation.members.get(viewerId);
   const members: ConversationMemberView[] = [];
   for (const member of conversation.members.values()) {
@@ -31,14 +37,14 @@ export function conversationView(lookups: UserLookups, conversation: Conversatio
     isDefault: conversation.isDefault,
     muted: viewer?.muted ?? false,
     pinnedAt: isoOrNull(viewer?.pinnedAt ?? null),
-    lastMessageSequence: conversation.log.newestSequence,
+    lastMessageSequence: lookups.newestSequence(conversation.id),
     members,
     createdAt: iso(conversation.createdAt),
     updatedAt: iso(conversation.updatedAt),
   };
 }
 
-export function conversationPageView(lookups: UserLookups, page: Page<ConversationRecord>, viewerId: string, publicOrigin: string): ConversationPage {
+export function conversationPageView(lookups: ConversationLookups, page: Page<ConversationRecord>, viewerId: string, publicOrigin: string): ConversationPage {
   return {
     nodes: page.nodes.map((conversation) => conversationView(lookups, conversation, viewerId, publicOrigin)),
     endCursor: page.endCursor,

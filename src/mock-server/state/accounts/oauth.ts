@@ -149,8 +149,9 @@ export class OAuthFlow {
       throw unauthenticated('the authorization code was already used; a code is single-use, and the session it opened has been revoked');
     }
     // Spent before the await below, so that two concurrent presentations cannot both succeed.
-    code.usedAt = now;
-    this.ctx.tables.oauthCodes.touch(code.code);
+    this.ctx.tables.oauthCodes.update(code.code, (draft) => {
+      draft.usedAt = now;
+    });
     if (code.expiresAt <= now) {
       throw unauthenticated(`the authorization code has expired (codes live ${oauthRules.codeLifetimeMs / 60_000} minutes): start the flow again`);
     }
@@ -160,8 +161,9 @@ export class OAuthFlow {
     }
     const user = this.users.get(code.userId);
     const tokens = this.sessions.open(user.id, false);
-    code.refreshToken = tokens.refreshToken;
-    this.ctx.tables.oauthCodes.touch(code.code);
+    this.ctx.tables.oauthCodes.update(code.code, (draft) => {
+      draft.refreshToken = tokens.refreshToken;
+    });
     return { user, tokens };
   }
 
@@ -178,8 +180,9 @@ export class OAuthFlow {
     }
     const wanted = checkRedirectUri(redirectUri ?? DEFAULT_REDIRECT_URI);
     if (request.redirectUri === null) {
-      request.redirectUri = wanted;
-      oauthRequests.touch(requestId);
+      oauthRequests.update(requestId, (draft) => {
+        draft.redirectUri = wanted;
+      });
     } else if (request.redirectUri !== wanted) {
       throw badInput(`redirect_uri must stay ${request.redirectUri}, the one this request was first opened with, but is ${wanted}`, 'redirect_uri');
     }

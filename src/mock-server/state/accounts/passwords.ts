@@ -74,8 +74,8 @@ export function scryptHasher(
 
 /**
  * Pure JavaScript (@noble/hashes' audited scrypt) with Web Crypto's random salt: runs in a
- * browser bundle, and in Node too. About 2 to 3 times slower than Node's native scrypt (measured
- * on this machine: about 180 ms a hash against 50 ms), and it yields to the event loop while it
+ * browser bundle, and in Node too. Slower than Node's native scrypt (docs/benchmarks.md, "Per-call
+ * costs"), and it yields to the event loop while it
  * works, so a page stays responsive. The default of `MockState`; the Node doors pass
  * `nodePasswordHasher` (`platform/node-passwords.ts`).
  */

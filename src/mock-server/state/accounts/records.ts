@@ -9,18 +9,18 @@ export type TwoFactorMethod = 'APP' | 'FIDO2' | 'HARDWARE' | 'SECURITY_KEY';
 
 export interface UserRecord {
   readonly id: string;
-  username: string;
-  displayName: string;
+  readonly username: string;
+  readonly displayName: string;
   /** Lower-cased; unique. */
-  email: string;
+  readonly email: string;
   /** Null for an account created by a social or OAuth sign-in: it has no password to log in with. */
-  password: PasswordHash | null;
+  readonly password: PasswordHash | null;
   /** When the address was verified (a verification mail's token, or a trusted identity provider). */
-  emailVerifiedAt: number | null;
+  readonly emailVerifiedAt: number | null;
   /** The upload key of the avatar (`updateAvatar`); the HTTP door serves it. */
-  avatarKey: string | null;
+  readonly avatarKey: string | null;
   /** Two-factor authentication, when the user has set it up. */
-  twoFactor: { readonly method: TwoFactorMethod } | null;
+  readonly twoFactor: { readonly method: TwoFactorMethod } | null;
   readonly createdAt: number;
 }
 
@@ -32,7 +32,7 @@ export interface VerificationTokenRecord {
   readonly email: string;
   readonly createdAt: number;
   readonly expiresAt: number;
-  usedAt: number | null;
+  readonly usedAt: number | null;
 }
 
 /** An identity provider of the OAuth code flow (the schema's `OAuthProviderName`). */
@@ -54,7 +54,7 @@ export interface OAuthRequestRecord {
   /** The client's `state`, handed back unchanged on the redirect. */
   readonly state: string;
   /** Where the answer goes; null until the authorize page is first opened, which binds it. */
-  redirectUri: string | null;
+  readonly redirectUri: string | null;
   readonly createdAt: number;
   readonly expiresAt: number;
 }
@@ -68,9 +68,9 @@ export interface OAuthCodeRecord {
   readonly createdAt: number;
   readonly expiresAt: number;
   /** When `loginWithOAuth` first presented it, whatever the outcome. */
-  usedAt: number | null;
+  readonly usedAt: number | null;
   /** The refresh token its login issued, so that a reuse can revoke that session (RFC 6749 4.1.2). */
-  refreshToken: string | null;
+  readonly refreshToken: string | null;
 }
 
 /** An account's identity at a social provider: signing in again with the same subject finds it. */

@@ -91,8 +91,9 @@ export class SocialSignIn {
     }
     // The provider vouches for the address the account has: it counts as verified from now on.
     if (claims.emailVerified && user.emailVerifiedAt === null && user.email === claims.email) {
-      user.emailVerifiedAt = now;
-      tables.users.touch(user.id);
+      tables.users.update(user.id, (draft) => {
+        draft.emailVerifiedAt = now;
+      });
     }
     return user;
   }

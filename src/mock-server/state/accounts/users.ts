@@ -148,6 +148,11 @@ export class Users {
     return { user: this.get(userId), tokens };
   }
 
+  /** Sets what no operation sets (demo data, fixtures): verified since, two-factor. No checks. */
+  arrange(userId: string, fields: Partial<Pick<UserRecord, 'emailVerifiedAt' | 'twoFactor'>>): UserRecord {
+    return this.ctx.tables.users.update(userId, (draft) => Object.assign(draft, fields));
+  }
+
   /**
    * `updateAvatar`: the avatar becomes the image uploaded under `key` (an upload of scope PUBLIC
    * that the caller made and PUT bytes to, used for nothing else), or none for null. The upload
@@ -156,15 +161,16 @@ export class Users {
   updateAvatar(userId: string, key: string | null, uploads: Uploads): UserRecord {
     const user = this.get(userId);
     const previous = user.avatarKey;
-    if (key === null) {
-      user.avatarKey = null;
-    } else {
+    let avatarKey: string | null = null;
+    if (key !== null) {
       const upload = uploads.publicImage(key, userId, 'key', userId);
       uploads.use(upload, userId);
-      user.avatarKey = upload.key;
+      avatarKey = upload.key;
     }
-    if (previous !== user.avatarKey) uploads.retire(previous, userId);
-    this.ctx.tables.users.touch(user.id);
+    this.ctx.tables.users.update(user.id, (draft) => {
+      draft.avatarKey = avatarKey;
+    });
+    if (previous !== avatarKey) uploads.retire(previous, userId);
     return user;
   }
 

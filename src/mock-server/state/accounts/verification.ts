@@ -1,5 +1,5 @@
 import { badInput, notFound } from '../errors.js';
-import type { Outbox } from '../outbox.js';
+import type { Outbox } from '../outbox/outbox.js';
 import type { AreaContext } from '../context.js';
 import type { AccountTables } from './tables.js';
 import type { UserRecord } from './records.js';
@@ -59,10 +59,11 @@ export class EmailVerification {
     if (record.expiresAt <= now) throw badInput('this verification token has expired; call resendVerificationEmail for a new one', 'token');
     const user = tables.users.get(record.userId);
     if (!user || user.email !== record.email) throw badInput('this verification token was sent to an address the account no longer has', 'token');
-    record.usedAt = now;
-    user.emailVerifiedAt ??= now;
-    tables.verificationTokens.touch(token);
-    tables.users.touch(user.id);
-    return user;
+    tables.verificationTokens.update(token, (draft) => {
+      draft.usedAt = now;
+    });
+    return tables.users.update(user.id, (draft) => {
+      draft.emailVerifiedAt ??= now;
+    });
   }
 }

@@ -38,12 +38,21 @@ export class TableChanges<K> {
 }
 
 /**
+ * A record of a table as its {@link TrackedMap.update} changes it: the record with its fields
+ * writable (one level: a field that holds a readonly array, set or map stays readonly, and is
+ * replaced, not changed), or a readonly array, set or map as its writable kind.
+ */
+export type Draft<V> =
+  V extends ReadonlyMap<infer K, infer T> ? Map<K, T> : V extends ReadonlySet<infer T> ? Set<T> : V extends readonly (infer T)[] ? T[] : { -readonly [P in keyof V]: V[P] };
+
+/**
  * A table of the state: a Map that, while changes are being recorded (`--persist`), notes which
  * keys were set and deleted, so that what is written after a change is proportional to the change.
- * Reads are the Map's own. A record changed in place (a message edited) is not seen by the Map:
- * the code that changes it says so with {@link touch}. Recording is off until a journal attaches
- * (`state/changes/journal.ts`), so a mock without `--persist` (and the browser) pays one check
- * per write.
+ * Reads are the Map's own. A record is changed only through the table: replaced with `set`, or
+ * changed in place with {@link update}, which records the change. Records are typed readonly
+ * (their fields, arrays, sets and maps), so a change in place outside {@link update} is a
+ * compile error. Recording is off until a journal attaches (`state/changes/journal.ts`), so a
+ * mock without `--persist` (and the browser) pays one check per write.
  */
 export class TrackedMap<K, V> extends Map<K, V> {
   /** Where changes are recorded, or null (the default) when nobody records them. */
@@ -70,9 +79,16 @@ export class TrackedMap<K, V> extends Map<K, V> {
     super.clear();
   }
 
-  /** Says that the record under `key` changed in place, so that it is written again. */
-  touch(key: K): void {
-    if (this.changes && super.has(key)) this.changes.rows.set(key, false);
+  /**
+   * Changes the record under `key` in place through `change`, which gets it writable, and records
+   * the change (the row is written again). Returns the record; throws when there is none.
+   */
+  update(key: K, change: (draft: Draft<V>) => void): V {
+    const value = super.get(key);
+    if (value === undefined) throw new Error(`a table has no row ${String(key)} to update`);
+    change(value as unknown as Draft<V>);
+    this.changes?.rows.set(key, false);
+    return value;
   }
 }
 
@@ -116,8 +132,15 @@ export class PartMap<K, V> extends Map<K, V> {
     super.clear();
   }
 
-  /** Says that the entry under `key` changed in place (a member's read marker). */
-  touch(key: K): void {
-    if (super.has(key)) this.owner?.changes?.part(this.rowKey, this.part, key, 'set');
+  /**
+   * Changes the entry under `key` in place through `change` (a member's read marker), recording
+   * the change as one entry of the part. Returns the entry; throws when there is none.
+   */
+  update(key: K, change: (draft: Draft<V>) => void): V {
+    const value = super.get(key);
+    if (value === undefined) throw new Error(`a part has no entry ${String(key)} to update`);
+    change(value as unknown as Draft<V>);
+    this.owner?.changes?.part(this.rowKey, this.part, key, 'set');
+    return value;
   }
 }

@@ -1,6 +1,7 @@
 import { isUuid } from '../../../schema/ids.js';
 import { badInput } from '../errors.js';
 import { requirePageSize } from '../input.js';
+import type { ConversationMessages } from '../messages/message-pages.js';
 import type { Page } from '../paging.js';
 import type { ConversationRecord } from './records.js';
 
@@ -36,10 +37,10 @@ interface ListCursor extends Position {
 const PREFIX = 'cv1';
 
 /** Where `conversation` stands for `userId` in a list read at `snapshot`. */
-function positionAt(conversation: ConversationRecord, userId: string, snapshot: number): Position {
+function positionAt(conversation: ConversationRecord, userId: string, snapshot: number, messages: Pick<ConversationMessages, 'newestCreatedAtOrBefore'>): Position {
   const pinnedAt = conversation.members.get(userId)!.pinnedAt;
   if (pinnedAt !== null && pinnedAt <= snapshot) return { group: 0, time: pinnedAt, id: conversation.id };
-  const activity = conversation.log.newestCreatedAtOrBefore(snapshot) ?? conversation.createdAt;
+  const activity = messages.newestCreatedAtOrBefore(conversation.id, snapshot) ?? conversation.createdAt;
   return { group: 1, time: activity, id: conversation.id };
 }
 
@@ -72,7 +73,7 @@ function decode(value: string, workspaceId: string): ListCursor {
 
 /**
  * One page of `candidates` (the caller's conversations in `workspaceId`) in list order, after the
- * cursor `after`, read at `now` for a first page.
+ * cursor `after`, read at `now` for a first page; `messages` tells each conversation's activity.
  */
 export function conversationListPage(
   candidates: readonly ConversationRecord[],
@@ -81,6 +82,7 @@ export function conversationListPage(
   after: string | null | undefined,
   first: number,
   now: number,
+  messages: Pick<ConversationMessages, 'newestCreatedAtOrBefore'>,
 ): Page<ConversationRecord> {
   requirePageSize(first);
   const cursor = after == null ? null : decode(after, workspaceId);
@@ -88,7 +90,7 @@ export function conversationListPage(
   const ranked: { position: Position; conversation: ConversationRecord }[] = [];
   for (const conversation of candidates) {
     if (conversation.members.get(userId)!.joinedAt > snapshot) continue;
-    const position = positionAt(conversation, userId, snapshot);
+    const position = positionAt(conversation, userId, snapshot, messages);
     if (cursor === null || compare(position, cursor) > 0) ranked.push({ position, conversation });
   }
   ranked.sort((a, b) => compare(a.position, b.position));

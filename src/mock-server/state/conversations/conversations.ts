@@ -1,7 +1,7 @@
 import { badInput, forbidden, notFound } from '../errors.js';
 import { requireId, requireName, requireText } from '../input.js';
 import { PartMap } from '../changes/tracked-map.js';
-import { MessageLog } from '../messages/message-log.js';
+import type { ConversationMessages } from '../messages/message-pages.js';
 import type { Page } from '../paging.js';
 import { conversationListPage } from './conversation-list.js';
 import type { ConversationMemberRecord, ConversationRecord, ConversationVisibility, MemberRole } from './records.js';
@@ -23,7 +23,11 @@ export interface NewChannel {
 
 /** Channels and direct conversations, their membership and read markers. */
 export class Conversations {
-  constructor(private readonly ctx: AreaContext<ConversationTables>) {}
+  /** `messages`: each conversation's newest message and activity, as the messages area tells them. */
+  constructor(
+    private readonly ctx: AreaContext<ConversationTables>,
+    private readonly messages: Pick<ConversationMessages, 'newestSequence' | 'newestCreatedAtOrBefore'>,
+  ) {}
 
   /** The conversation with this id, if there is one: no access check, for other areas' own rules. */
   find(conversationId: string): ConversationRecord | undefined {
@@ -75,7 +79,7 @@ export class Conversations {
     for (const conversation of this.ctx.tables.conversations.values()) {
       if (conversation.workspaceId === workspaceId && conversation.members.has(userId)) mine.push(conversation);
     }
-    return conversationListPage(mine, userId, workspaceId, after, first, this.ctx.clock.now());
+    return conversationListPage(mine, userId, workspaceId, after, first, this.ctx.clock.now(), this.messages);
   }
 
   /** `createChannel`: the creator is the channel's OWNER; `memberIds` join as MEMBER. */
@@ -167,10 +171,11 @@ export class Conversations {
       throw badInput(`sequence must be a non-negative integer, but got ${sequence}`);
     }
     const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
-    const target = Math.min(sequence, conversation.log.newestSequence ?? 0);
+    const target = Math.min(sequence, this.messages.newestSequence(conversation.id) ?? 0);
     if (target > member.lastReadSequence) {
-      member.lastReadSequence = target;
-      conversation.members.touch(userId);
+      conversation.members.update(userId, (draft) => {
+        draft.lastReadSequence = target;
+      });
     }
     return conversation;
   }
@@ -207,7 +212,7 @@ export class Conversations {
   }
 
   private insert(
-    fields: Omit<ConversationRecord, 'id' | 'createdAt' | 'updatedAt' | 'members' | 'log'>,
+    fields: Omit<ConversationRecord, 'id' | 'createdAt' | 'updatedAt' | 'members'>,
   ): ConversationRecord {
     const now = this.ctx.clock.now();
     const id = this.ctx.ids();
@@ -218,10 +223,16 @@ export class Conversations {
       createdAt: now,
       updatedAt: now,
       members: PartMap.of(conversations, id, 'members'),
-      log: new MessageLog(id),
     };
     conversations.set(conversation.id, conversation);
     return conversation;
+  }
+
+  /** Sets a conversation's description with no checks (demo data, fixtures: `#general`'s). */
+  arrangeDescription(conversation: ConversationRecord, description: string | null): void {
+    this.ctx.tables.conversations.update(conversation.id, (draft) => {
+      draft.description = description;
+    });
   }
 
   /** Adds a workspace member to a channel as MEMBER, with no checks (an invitation's channel on joining). */
@@ -234,7 +245,7 @@ export class Conversations {
       userId,
       role,
       // Someone who joins late has not "unread" the history before them.
-      lastReadSequence: conversation.log.newestSequence ?? 0,
+      lastReadSequence: this.messages.newestSequence(conversation.id) ?? 0,
       muted: false,
       pinnedAt: null,
       joinedAt: this.ctx.clock.now(),

@@ -1,5 +1,4 @@
 import type { PartMap } from '../changes/tracked-map.js';
-import type { MessageLog } from '../messages/message-log.js';
 
 /** Conversations: the records this area stores (plain data; times are epoch milliseconds, enums the schema's values). */
 
@@ -9,11 +8,11 @@ export type ConversationVisibility = 'PUBLIC' | 'PRIVATE';
 
 export interface ConversationMemberRecord {
   readonly userId: string;
-  role: MemberRole;
+  readonly role: MemberRole;
   /** Highest sequence the member has read; 0 before anything is read. Never moves backwards. */
-  lastReadSequence: number;
-  muted: boolean;
-  pinnedAt: number | null;
+  readonly lastReadSequence: number;
+  readonly muted: boolean;
+  readonly pinnedAt: number | null;
   readonly joinedAt: number;
 }
 
@@ -23,14 +22,12 @@ export interface ConversationRecord {
   readonly type: ConversationType;
   readonly visibility: ConversationVisibility;
   /** Null for direct conversations. */
-  title: string | null;
-  description: string | null;
+  readonly title: string | null;
+  readonly description: string | null;
   readonly isDefault: boolean;
   readonly createdBy: string;
   readonly createdAt: number;
-  updatedAt: number;
-  /** Insertion-ordered: the order members joined. */
+  readonly updatedAt: number;
+  /** Insertion-ordered: the order members joined. Its messages are the messages area's (`messages/tables.ts`). */
   readonly members: PartMap<string, ConversationMemberRecord>;
-  /** The messages area's: the conversation's messages in sequence order, and its retry index. */
-  readonly log: MessageLog;
 }

@@ -42,18 +42,19 @@ export class ConversationSettings {
       input.description == null
         ? conversation.description
         : requireText(input.description, 'input.description', { min: 0, max: conversationRules.descriptionMax }) || null;
-    conversation.title = title;
-    conversation.description = description;
-    conversation.updatedAt = clock.now();
-    tables.conversations.touch(conversation.id);
-    return conversation;
+    return tables.conversations.update(conversation.id, (draft) => {
+      draft.title = title;
+      draft.description = description;
+      draft.updatedAt = clock.now();
+    });
   }
 
   /** `setConversationMuted`: the caller's own setting; members only. */
   setMuted(conversationId: string, muted: boolean, userId: string): ConversationRecord {
-    const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
-    member.muted = muted;
-    conversation.members.touch(userId);
+    const { conversation } = this.ctx.access.conversationOfMember(conversationId, userId);
+    conversation.members.update(userId, (draft) => {
+      draft.muted = muted;
+    });
     return conversation;
   }
 
@@ -63,8 +64,10 @@ export class ConversationSettings {
    */
   setPinned(conversationId: string, pinned: boolean, userId: string): ConversationRecord {
     const { conversation, member } = this.ctx.access.conversationOfMember(conversationId, userId);
-    member.pinnedAt = pinned ? (member.pinnedAt ?? this.ctx.clock.now()) : null;
-    conversation.members.touch(userId);
+    const pinnedAt = pinned ? (member.pinnedAt ?? this.ctx.clock.now()) : null;
+    conversation.members.update(userId, (draft) => {
+      draft.pinnedAt = pinnedAt;
+    });
     return conversation;
   }
 }

@@ -17,7 +17,7 @@ const conversation = v.strictObject({
   members: table(
     v.strictObject({ userId: id, role: v.picklist(['OWNER', 'ADMIN', 'MEMBER']), lastReadSequence: intCount, muted: v.boolean(), pinnedAt: nullableTime, joinedAt: time }),
   ),
-  /** Not stored: the log is rebuilt from the messages table (kept as a key so records keep their field order). */
+  /** Not stored: a conversation's messages are the messages table's (kept as a key so records keep their field order). */
   log: v.null(),
   /** Written by Parley before message ids were computed (the log now derives this retry index from the messages): read and unused. */
   sentByClientId: v.optional(table(v.string())),

@@ -11,22 +11,22 @@ import type { FileTables } from './tables.js';
  */
 
 export function indexAttachments(tables: FileTables, message: MessageRecord): void {
+  const { attachmentsByConversation } = tables;
   for (const attachment of message.attachments) {
     if (attachment.storedFileId !== null) continue;
-    let ids = tables.attachmentsByConversation.get(message.conversationId);
-    if (!ids) tables.attachmentsByConversation.set(message.conversationId, (ids = new Set()));
-    ids.add(attachment.id);
     // The set is written whole when it changes: its size is the conversation's files, not the state's.
-    tables.attachmentsByConversation.touch(message.conversationId);
+    if (!attachmentsByConversation.has(message.conversationId)) attachmentsByConversation.set(message.conversationId, new Set([attachment.id]));
+    else attachmentsByConversation.update(message.conversationId, (ids) => ids.add(attachment.id));
   }
 }
 
 export function forgetIndexedAttachments(tables: FileTables, message: MessageRecord): void {
-  const ids = tables.attachmentsByConversation.get(message.conversationId);
-  if (!ids) return;
-  for (const attachment of message.attachments) ids.delete(attachment.id);
-  if (ids.size === 0) tables.attachmentsByConversation.delete(message.conversationId);
-  else tables.attachmentsByConversation.touch(message.conversationId);
+  const { attachmentsByConversation } = tables;
+  if (!attachmentsByConversation.has(message.conversationId)) return;
+  const ids = attachmentsByConversation.update(message.conversationId, (draft) => {
+    for (const attachment of message.attachments) draft.delete(attachment.id);
+  });
+  if (ids.size === 0) attachmentsByConversation.delete(message.conversationId);
 }
 
 /** Ids of the attachments of a conversation, in send order (none for a conversation without files). */

@@ -12,13 +12,13 @@ export interface UploadRecord {
   /** The upload URL stops accepting a PUT after this; an uploaded file stays. */
   readonly expiresAt: number;
   /** Set once the client has PUT the bytes. */
-  body: Uint8Array | null;
+  readonly body: Uint8Array | null;
   /**
    * Set once the key is used: the id of the message it is attached to, of the stored file
    * registered from it (`registerStoredFile`), of the user whose avatar or of the workspace whose
    * icon it is. A key is used at most once, and its bytes cannot change from then on.
    */
-  attachedTo: string | null;
+  readonly attachedTo: string | null;
 }
 
 export type WorkspaceFileVisibility = 'WORKSPACE' | 'CHANNEL';
@@ -31,7 +31,7 @@ export interface StoredFileRecord {
   readonly id: string;
   readonly workspaceId: string;
   readonly uploadKey: string;
-  fileName: string;
+  readonly fileName: string;
   readonly contentType: string;
   /** Bytes actually stored. */
   readonly size: number;
@@ -42,20 +42,20 @@ export interface StoredFileRecord {
   readonly allowDownload: boolean;
   /** The conversation the file belongs to (required for CHANNEL visibility). */
   readonly conversationId: string | null;
-  folderId: string | null;
+  readonly folderId: string | null;
   /** Pinned in the library (shared by everyone who sees the file), or null. */
-  pinnedAt: number | null;
+  readonly pinnedAt: number | null;
   readonly createdAt: number;
-  updatedAt: number;
+  readonly updatedAt: number;
   /** Set while the file is in the trash. */
-  deletedAt: number | null;
+  readonly deletedAt: number | null;
 }
 
 /** A folder of a workspace's file library; folders nest through `parentId`. */
 export interface FileFolderRecord {
   readonly id: string;
   readonly workspaceId: string;
-  name: string;
+  readonly name: string;
   readonly parentId: string | null;
   readonly createdBy: string;
   readonly createdAt: number;

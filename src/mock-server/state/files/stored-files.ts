@@ -127,7 +127,7 @@ export class StoredFiles {
   move(id: string, folderId: string | null | undefined, userId: string): FileEntry {
     const file = this.managedLiveFile(id, userId, 'moved');
     const target = folderId == null ? null : folderOfWorkspace(this.ctx.tables, file.workspaceId, folderId, 'folderId').id;
-    if (file.folderId !== target) this.touch(file).folderId = target;
+    if (file.folderId !== target) this.change(file, { folderId: target });
     return this.entry(file, userId);
   }
 
@@ -135,27 +135,27 @@ export class StoredFiles {
   rename(id: string, fileName: string, userId: string): FileEntry {
     const file = this.managedLiveFile(id, userId, 'renamed');
     const name = requireName(fileName, 'fileName', { max: uploadRules.fileNameMax });
-    if (file.fileName !== name) this.touch(file).fileName = name;
+    if (file.fileName !== name) this.change(file, { fileName: name });
     return this.entry(file, userId);
   }
 
   /** `setStoredFilePinned`: one pin per file, seen by everyone who sees the file. */
   setPinned(id: string, pinned: boolean, userId: string): FileEntry {
     const file = this.managedLiveFile(id, userId, pinned ? 'pinned' : 'unpinned');
-    if (pinned && file.pinnedAt === null) this.touch(file).pinnedAt = this.ctx.clock.now();
-    if (!pinned && file.pinnedAt !== null) this.touch(file).pinnedAt = null;
+    if (pinned && file.pinnedAt === null) this.change(file, { pinnedAt: this.ctx.clock.now() });
+    if (!pinned && file.pinnedAt !== null) this.change(file, { pinnedAt: null });
     return this.entry(file, userId);
   }
 
   trash(id: string, userId: string): FileEntry {
     const file = this.managedFile(id, userId);
-    if (file.deletedAt === null) this.touch(file).deletedAt = this.ctx.clock.now();
+    if (file.deletedAt === null) this.change(file, { deletedAt: this.ctx.clock.now() });
     return this.entry(file, userId);
   }
 
   restore(id: string, userId: string): FileEntry {
     const file = this.managedFile(id, userId);
-    if (file.deletedAt !== null) this.touch(file).deletedAt = null;
+    if (file.deletedAt !== null) this.change(file, { deletedAt: null });
     return this.entry(file, userId);
   }
 
@@ -194,11 +194,13 @@ export class StoredFiles {
     return file;
   }
 
-  private touch(file: StoredFileRecord): StoredFileRecord {
-    file.updatedAt = this.ctx.clock.now();
-    // Called before the field it stands for is set: the row is written at the next flush, after it.
-    this.ctx.tables.storedFiles.touch(file.id);
-    return file;
+  /** Sets `fields` of `file`, and its `updatedAt` to now. */
+  private change(file: StoredFileRecord, fields: Partial<Pick<StoredFileRecord, 'folderId' | 'fileName' | 'pinnedAt' | 'deletedAt'>>): void {
+    const now = this.ctx.clock.now();
+    this.ctx.tables.storedFiles.update(file.id, (draft) => {
+      Object.assign(draft, fields);
+      draft.updatedAt = now;
+    });
   }
 
   private entry(file: StoredFileRecord, userId: string): FileEntry {

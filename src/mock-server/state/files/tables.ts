@@ -10,7 +10,7 @@ export interface FileTables {
   /** attachment id -> id of the message carrying it */
   readonly attachmentMessages: TrackedMap<string, string>;
   /** conversation id -> ids of the attachments sent there with their own upload, in send order (see attachment-index.ts) */
-  readonly attachmentsByConversation: TrackedMap<string, Set<string>>;
+  readonly attachmentsByConversation: TrackedMap<string, ReadonlySet<string>>;
 }
 
 export function createFileTables(): FileTables {

@@ -121,8 +121,9 @@ export class UnusedUploads {
 
   /** Marks `upload` used by `by` (a message, a stored file, a user, a workspace): its bytes are final, and never swept. */
   use(upload: UploadRecord, by: string): void {
-    upload.attachedTo = by;
-    this.ctx.tables.uploads.touch(upload.key);
+    this.ctx.tables.uploads.update(upload.key, (draft) => {
+      draft.attachedTo = by;
+    });
     this.forget(upload);
   }
 

@@ -71,9 +71,9 @@ export class Uploads {
     if (upload.attachedTo !== null) throw usedUpload();
     if (body.byteLength > uploadRules.maxBytes) throw badInput(`an upload may have at most ${uploadRules.maxBytes} bytes`);
     this.unused.store(upload, body);
-    upload.body = body;
-    this.ctx.tables.uploads.touch(key);
-    return upload;
+    return this.ctx.tables.uploads.update(key, (draft) => {
+      draft.body = body;
+    });
   }
 
   /**

@@ -4,8 +4,8 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * The ids of one conversation's messages, computed from their sequences instead of stored
- * (docs/architecture.md, "Memory": a stored UUID and the map entry that finds it were about 90
- * of the 493 heap bytes a message cost).
+ * (docs/architecture.md, "Memory: compact messages"; what a stored UUID and the map entry that
+ * finds it cost: docs/benchmarks.md, "Memory: a message in 280 bytes").
  *
  * A message id is an RFC 9562 version 8 UUID (the version for layouts of one's own), so it is a
  * UUID as SPEC.md section 2 requires: `PPPPPPPP-PPPP-8PPP-VPPP-SSSSSSSSSSSS`. The first 74 bits
@@ -92,7 +92,7 @@ function parseHex6(text: string, at: number): number {
 const spaces = new Map<string, MessageIdSpace>();
 const SPACES_KEPT = 10_000;
 
-/** The {@link MessageIdSpace} of `conversationId` under `stateKey` (an HMAC, about 10 µs, made once). */
+/** The {@link MessageIdSpace} of `conversationId` under `stateKey` (an HMAC, made once: docs/benchmarks.md, "Per-call costs"). */
 export function messageIdSpace(conversationId: string, stateKey: string): MessageIdSpace {
   const cacheKey = `${stateKey}\u0000${conversationId}`;
   let space = spaces.get(cacheKey);

@@ -6,7 +6,7 @@ import type { MessageRecord } from './records.js';
  *
  * Sequences are assigned here, at append, so the array is sorted by construction and every
  * position lookup is a binary search: paging costs O(log n + page size) however long the
- * conversation grows (docs/architecture.md, "Memory: a message in 280 bytes").
+ * conversation grows (docs/architecture.md, "Memory: compact messages").
  */
 export class MessageLog {
   private readonly messages: MessageRecord[] = [];

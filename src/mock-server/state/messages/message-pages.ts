@@ -3,6 +3,7 @@ import { badInput, notFound } from '../errors.js';
 import { requireId, requirePageSize } from '../input.js';
 import type { Page } from '../paging.js';
 import type { ConversationRecord } from '../conversations/records.js';
+import { MessageLog } from './message-log.js';
 import type { MessageRecord } from './records.js';
 import type { AreaContext } from '../context.js';
 import type { MessageTables } from './tables.js';
@@ -23,13 +24,46 @@ export interface MessagesSinceArgs {
 }
 
 /**
+ * What other areas read of a conversation's messages, through the messages area (which holds
+ * each conversation's log): its newest sequence and activity, and its messages by position. No
+ * access check: for areas that checked the caller already (or need none: the search index).
+ */
+export interface ConversationMessages {
+  /** Sequence of the conversation's newest message, or null when it has none. */
+  newestSequence(conversationId: string): number | null;
+  /** Creation time of its newest message created at or before `time`, or null. */
+  newestCreatedAtOrBefore(conversationId: string, time: number): number | null;
+  /** Its message at `position` (0 the oldest; positions never change: a delete is soft). */
+  messageAt(conversationId: string, position: number): MessageRecord | undefined;
+  /** Its messages in sequence order (a copy). */
+  inOrder(conversationId: string): MessageRecord[];
+}
+
+/**
  * The two message reads, exactly as SPEC.md 4.1 and 4.2 state them. Neither touches a read
  * marker. Arguments are checked for form first (BAD_USER_INPUT), then membership (NOT_FOUND for
  * a conversation that does not exist, FORBIDDEN for a non-member), then what the arguments
  * point at (the anchor message), so a non-member learns nothing about the messages.
  */
-export class MessagePages {
+export class MessagePages implements ConversationMessages {
   constructor(private readonly ctx: AreaContext<MessageTables>) {}
+
+  newestSequence(conversationId: string): number | null {
+    return this.ctx.tables.messages.logOf(conversationId)?.newestSequence ?? null;
+  }
+
+  newestCreatedAtOrBefore(conversationId: string, time: number): number | null {
+    return this.ctx.tables.messages.logOf(conversationId)?.newestCreatedAtOrBefore(time) ?? null;
+  }
+
+  messageAt(conversationId: string, position: number): MessageRecord | undefined {
+    return this.ctx.tables.messages.logOf(conversationId)?.messageAt(position);
+  }
+
+  inOrder(conversationId: string): MessageRecord[] {
+    const log = this.ctx.tables.messages.logOf(conversationId);
+    return log === undefined ? [] : log.slice(0, log.size);
+  }
 
   /** `messages`: a page ending at the newest message, a cursor, or an anchor; nodes ascending. */
   backward(args: MessagesArgs, userId: string): MessagePage {
@@ -45,7 +79,7 @@ export class MessagePages {
     if (args.aroundMessageId != null) requireId(args.aroundMessageId, 'aroundMessageId');
 
     const { conversation } = this.ctx.access.conversationOfMember(args.conversationId, userId);
-    const { log } = conversation;
+    const log = this.logOf(conversation.id);
     let end: number; // exclusive position in the log where the page ends
     if (cursor) end = log.indexAtOrAfter(cursor.sequence);
     else if (args.aroundMessageId != null) end = log.indexAtOrAfter(this.anchor(conversation, args.aroundMessageId).sequence) + 1;
@@ -62,10 +96,15 @@ export class MessagePages {
       throw badInput(`afterSequence must be a non-negative integer, but got ${args.afterSequence}`);
     }
     const { conversation } = this.ctx.access.conversationOfMember(args.conversationId, userId);
-    const { log } = conversation;
+    const log = this.logOf(conversation.id);
     const start = log.indexAtOrAfter(args.afterSequence + 1);
     const end = Math.min(log.size, start + args.first);
     return this.page(conversation, log.slice(start, end), end < log.size, 'newest');
+  }
+
+  /** The conversation's log, or an empty one before its first message. */
+  private logOf(conversationId: string): MessageLog {
+    return this.ctx.tables.messages.logOf(conversationId) ?? new MessageLog(conversationId);
   }
 
   private anchor(conversation: ConversationRecord, messageId: string): MessageRecord {

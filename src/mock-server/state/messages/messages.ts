@@ -141,8 +141,7 @@ export class Messages {
     const { tables } = this.ctx;
     const { conversation } = this.ctx.access.conversationOfMember(input.conversationId, senderId, 'input.conversationId');
     const clientMessageId = checkClientMessageId(input.clientMessageId);
-    const { log } = conversation;
-    const earlier = log.sentWith(senderId, clientMessageId);
+    const earlier = tables.messages.logOf(conversation.id)?.sentWith(senderId, clientMessageId);
     if (earlier !== undefined) return earlier;
 
     const uploads = this.checkAttachments(input.attachments ?? [], senderId);
@@ -155,7 +154,7 @@ export class Messages {
     const replyToMessageId = input.replyToMessageId == null ? null : this.checkReplyTarget(conversation, input.replyToMessageId);
 
     this.attachments.reserve(conversation.workspaceId, uploads);
-    tables.messages.open(log, this.ctx.ids);
+    const log = tables.messages.logFor(conversation.id, this.ctx.ids);
     const sequence = log.nextSequence();
     const message = MessageRecord.create(log, {
       id: this.newId(log, sequence),
@@ -184,9 +183,7 @@ export class Messages {
     const checked = checkContent(content, message.attachments.length > 0, 'content', this.contentMax);
     if (checked !== message.content) {
       const previous = message.content;
-      message.content = checked;
-      message.updatedAt = this.ctx.clock.now();
-      this.ctx.tables.messages.touch(message.id);
+      this.ctx.tables.messages.update(message.id, { content: checked, updatedAt: this.ctx.clock.now() });
       for (const watcher of this.watchers) watcher.edited(message, previous);
       this.announce('messageUpdated', message);
     }
@@ -203,12 +200,8 @@ export class Messages {
     if (message.deletedAt === null) {
       const now = this.ctx.clock.now();
       const previous = message.content;
-      message.content = null;
       this.attachments.release(message, conversation.workspaceId);
-      message.attachments = [];
-      message.deletedAt = now;
-      message.updatedAt = now;
-      this.ctx.tables.messages.touch(message.id);
+      this.ctx.tables.messages.update(message.id, { content: null, attachments: [], deletedAt: now, updatedAt: now });
       for (const watcher of this.watchers) watcher.deleted(message, previous);
       this.announce('messageDeleted', message);
       this.notifications.messageDeleted(message.id);
@@ -220,12 +213,11 @@ export class Messages {
   addReaction(messageId: string, emoji: string, userId: string): MessageRecord {
     const message = this.liveMessage(messageId, userId, 'messageId');
     const key = checkEmoji(emoji);
-    message.reactions ??= new Map();
-    const users = message.reactions.get(key);
+    const users = message.reactions?.get(key);
     if (users?.includes(userId)) return message;
-    if (!users) message.reactions.set(key, [userId]);
-    else users.push(userId);
-    this.ctx.tables.messages.touch(message.id);
+    const reactions = new Map(message.reactions);
+    reactions.set(key, users ? [...users, userId] : [userId]);
+    this.ctx.tables.messages.update(message.id, { reactions });
     this.announce('messageUpdated', message);
     return message;
   }
@@ -236,11 +228,12 @@ export class Messages {
     const key = checkEmoji(emoji);
     const users = message.reactions?.get(key);
     if (users) {
-      const index = users.indexOf(userId);
-      if (index < 0) return message;
-      users.splice(index, 1);
-      if (users.length === 0) message.reactions!.delete(key);
-      this.ctx.tables.messages.touch(message.id);
+      if (!users.includes(userId)) return message;
+      const reactions = new Map(message.reactions);
+      const left = users.filter((user) => user !== userId);
+      if (left.length === 0) reactions.delete(key);
+      else reactions.set(key, left);
+      this.ctx.tables.messages.update(message.id, { reactions });
       this.announce('messageUpdated', message);
     }
     return message;

@@ -18,6 +18,18 @@ export interface AttachmentRecord {
 
 const NO_ATTACHMENTS: readonly AttachmentRecord[] = Object.freeze([]);
 
+/** emoji -> user ids, both in first-use order. Replaced whole on a change, never changed in place. */
+export type Reactions = ReadonlyMap<string, readonly string[]>;
+
+/** What a change to a stored message may set: through the messages table's `update` only. */
+export interface MessageChange {
+  readonly content?: string | null;
+  readonly updatedAt?: number;
+  readonly deletedAt?: number | null;
+  readonly attachments?: readonly AttachmentRecord[];
+  readonly reactions?: Reactions | null;
+}
+
 /**
  * What most messages never have: a reply target, an edit or a delete, files, reactions, a type
  * other than TEXT, an id of their own. Kept apart, so that a plain message does not pay a field
@@ -30,7 +42,7 @@ class MessageExtras {
   updatedAt: number | null = null;
   deletedAt: number | null = null;
   attachments: readonly AttachmentRecord[] = NO_ATTACHMENTS;
-  reactions: Map<string, string[]> | null = null;
+  reactions: Reactions | null = null;
   /** The message's id when it is not its conversation's computed one (a snapshot's own ids). */
   explicitId: string | null = null;
 }
@@ -48,13 +60,13 @@ export interface MessageFields {
   readonly updatedAt?: number;
   readonly deletedAt?: number | null;
   readonly attachments?: readonly AttachmentRecord[];
-  readonly reactions?: Map<string, string[]> | null;
+  readonly reactions?: Reactions | null;
 }
 
 /**
- * A stored message. Memory is the design constraint (docs/architecture.md, "Memory": a million
- * messages in 280 MB of heap): the record holds seven fields, and reads the rest through its
- * accessors.
+ * A stored message. Memory is the design constraint (docs/architecture.md, "Memory: compact
+ * messages"; docs/benchmarks.md, "Memory: a message in 280 bytes"): the record holds seven
+ * fields, and reads the rest through its accessors.
  * - `id` is computed from the conversation's {@link MessageLog} and the sequence (see
  *   `message-ids.ts`), or is the message's own id when a snapshot gave it one;
  * - `conversationId` is its log's;
@@ -71,7 +83,7 @@ export class MessageRecord {
     readonly clientMessageId: string,
     readonly sequence: number,
     /** Null once soft-deleted. */
-    public content: string | null,
+    readonly content: string | null,
     readonly createdAt: number,
   ) {}
 
@@ -80,10 +92,12 @@ export class MessageRecord {
     const message = new MessageRecord(log, fields.senderId, fields.clientMessageId, fields.sequence, fields.content, fields.createdAt);
     if (fields.type !== undefined && fields.type !== 'TEXT') message.extras().type = fields.type;
     if (fields.replyToMessageId != null) message.extras().replyToMessageId = fields.replyToMessageId;
-    if (fields.updatedAt !== undefined) message.updatedAt = fields.updatedAt;
-    if (fields.deletedAt != null) message.deletedAt = fields.deletedAt;
-    if (fields.attachments !== undefined && fields.attachments.length > 0) message.attachments = fields.attachments;
-    if (fields.reactions != null) message.reactions = fields.reactions;
+    MessageRecord.write(message, {
+      updatedAt: fields.updatedAt,
+      deletedAt: fields.deletedAt ?? undefined,
+      attachments: fields.attachments,
+      reactions: fields.reactions ?? undefined,
+    });
     if (fields.id != null) {
       if (log.space === null || fields.id !== log.space.idOf(fields.sequence)) message.extras().explicitId = fields.id;
     } else if (log.space === null) {
@@ -117,16 +131,8 @@ export class MessageRecord {
     return this.more?.updatedAt ?? this.createdAt;
   }
 
-  set updatedAt(time: number) {
-    if (time !== this.createdAt || this.more !== null) this.extras().updatedAt = time === this.createdAt ? null : time;
-  }
-
   get deletedAt(): number | null {
     return this.more?.deletedAt ?? null;
-  }
-
-  set deletedAt(time: number | null) {
-    if (time !== null || this.more !== null) this.extras().deletedAt = time;
   }
 
   /** Emptied on soft delete. */
@@ -134,17 +140,23 @@ export class MessageRecord {
     return this.more?.attachments ?? NO_ATTACHMENTS;
   }
 
-  set attachments(attachments: readonly AttachmentRecord[]) {
-    if (attachments.length > 0 || this.more !== null) this.extras().attachments = attachments.length === 0 ? NO_ATTACHMENTS : attachments;
-  }
-
   /** emoji -> user ids, both in first-use order; null until the first reaction. */
-  get reactions(): Map<string, string[]> | null {
+  get reactions(): Reactions | null {
     return this.more?.reactions ?? null;
   }
 
-  set reactions(reactions: Map<string, string[]> | null) {
-    if (reactions !== null || this.more !== null) this.extras().reactions = reactions;
+  /**
+   * Sets the fields `change` gives (the others stay). The record is readonly to everything else:
+   * the messages table's `update` calls this, and records the change for `--persist`. A field
+   * most messages never set costs nothing while it keeps its default.
+   */
+  static write(message: MessageRecord, change: MessageChange): void {
+    if (change.content !== undefined) (message as { content: string | null }).content = change.content;
+    const { updatedAt, deletedAt, attachments, reactions } = change;
+    if (updatedAt !== undefined && (updatedAt !== message.createdAt || message.more !== null)) message.extras().updatedAt = updatedAt === message.createdAt ? null : updatedAt;
+    if (deletedAt !== undefined && (deletedAt !== null || message.more !== null)) message.extras().deletedAt = deletedAt;
+    if (attachments !== undefined && (attachments.length > 0 || message.more !== null)) message.extras().attachments = attachments.length === 0 ? NO_ATTACHMENTS : attachments;
+    if (reactions !== undefined && (reactions !== null || message.more !== null)) message.extras().reactions = reactions;
   }
 
   /** Every field as plain data, in the order a snapshot saves them (shared, not copied: see `snapshot.ts`). */
@@ -169,11 +181,8 @@ export class MessageRecord {
   /** A copy as the message is now, sharing nothing that changes later (an event's payload). */
   detached(): MessageRecord {
     const copy = new MessageRecord(this.log, this.senderId, this.clientMessageId, this.sequence, this.content, this.createdAt);
-    if (this.more !== null) {
-      const more = copy.extras();
-      Object.assign(more, this.more);
-      if (this.more.reactions !== null) more.reactions = new Map([...this.more.reactions].map(([emoji, users]) => [emoji, [...users]]));
-    }
+    // Reactions and attachments are replaced whole on a change, never changed in place: shared.
+    if (this.more !== null) Object.assign(copy.extras(), this.more);
     return copy;
   }
 

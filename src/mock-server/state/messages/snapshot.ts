@@ -12,8 +12,8 @@ const rows: RowCodecs<MessageTables, SavedMessageTables> = {
 
 /**
  * The messages table in a snapshot: attachments copied, reactions as entries of emoji and who
- * reacted. A message lives in its conversation's log, which the conversations area loads, so the
- * rows are staged here and added once every area is loaded (`rebuildLogs` in
+ * reacted. A message is in a conversation, which the conversations area loads, so the rows are
+ * staged here and added to their conversations' logs once every area is loaded (`rebuildLogs` in
  * `snapshot/restore.ts`), each keeping the id it was saved with.
  */
 export const messagesSnapshot: AreaCodec<MessageTables, SavedMessageTables> = {

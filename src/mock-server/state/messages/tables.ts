@@ -1,7 +1,7 @@
 import type { TableChanges } from '../changes/tracked-map.js';
-import type { MessageLog } from './message-log.js';
+import { MessageLog } from './message-log.js';
 import { messageIdPrefix, messageIdSpace } from './message-ids.js';
-import { MessageRecord, type MessageFields } from './records.js';
+import { MessageRecord, type MessageChange, type MessageFields } from './records.js';
 
 /** A message as a snapshot saved it, waiting for its conversation's log (see {@link MessageTable.stage}). */
 export interface StagedMessage extends MessageFields {
@@ -19,14 +19,16 @@ export class StagedMessageError extends Error {}
 
 /**
  * Every message, by id: the messages area's one table. The records live in their conversation's
- * {@link MessageLog} (sequence order); this finds them by id without storing ids. A computed id
+ * {@link MessageLog} (sequence order), which this table holds, keyed by conversation id, from the
+ * conversation's first message on; this finds them by id without storing ids. A computed id
  * (`message-ids.ts`) names its conversation's log by its prefix, and its sequence: one map entry
  * per conversation, a binary search in the log. The rare message whose id was given (a snapshot
  * made elsewhere, or one saved before ids were computed) is in {@link explicit}.
  *
  * To the snapshot codecs and the `--persist` journal this is a table like the others (the
- * {@link TrackedMap} interface: `get`, the entries in order, `size`, `changes` and `touch`), in
- * the order of conversations, then sequence.
+ * {@link TrackedMap} interface: `get`, the entries in order, `size` and `changes`), in the order
+ * of conversations (of their first message), then sequence. Records are readonly: a message is
+ * added with {@link add} and changed with {@link update}, which record the change.
  */
 export class MessageTable implements Iterable<[string, MessageRecord]> {
   /** Where changes are recorded (`--persist`), or null; see {@link TrackedMap}. */
@@ -34,6 +36,8 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
   /** The state's message-id key: secret, saved with the state; null until the first message (or a snapshot's). */
   private idKey: string | null = null;
   private readonly logs: MessageLog[] = [];
+  /** conversation id -> its log (the first opened for it) */
+  private readonly byConversation = new Map<string, MessageLog>();
   private readonly byPrefix = new Map<string, MessageLog>();
   private readonly explicit = new Map<string, MessageRecord>();
   private count = 0;
@@ -54,6 +58,16 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
     return this.count;
   }
 
+  /** The messages of conversation `conversationId` in sequence order, if it has had any. */
+  logOf(conversationId: string): MessageLog | undefined {
+    return this.byConversation.get(conversationId);
+  }
+
+  /** The log of `conversationId`, made and readied (see {@link open}) on the conversation's first message. */
+  logFor(conversationId: string, newKey: () => string): MessageLog {
+    return this.byConversation.get(conversationId) ?? this.open(new MessageLog(conversationId), newKey);
+  }
+
   /**
    * Readies `log` for messages: gives it its id space on the first call (none when another
    * conversation's prefix is the same, a chance of 2^-74: its messages then have ids of their
@@ -69,6 +83,7 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
     }
     log.opened = true;
     this.logs.push(log);
+    if (!this.byConversation.has(log.conversationId)) this.byConversation.set(log.conversationId, log);
     return log;
   }
 
@@ -91,23 +106,23 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
   }
 
   /**
-   * Adds the staged messages, each to the log `logOf` gives for its conversation, keeping its
-   * saved id. Throws a {@link StagedMessageError} for a message of no conversation, out of its
-   * conversation's sequence order, saved under another key, or whose id another message has.
+   * Adds the staged messages, each to its conversation's log, keeping its saved id. Throws a
+   * {@link StagedMessageError} for a message of a conversation `hasConversation` denies, out of
+   * its conversation's sequence order, saved under another key, or whose id another message has.
    */
-  addStaged(logOf: (conversationId: string) => MessageLog | undefined, newKey: () => string): void {
+  addStaged(hasConversation: (conversationId: string) => boolean, newKey: () => string): void {
     const staged = this.staged;
     this.staged = [];
     for (const fields of staged) {
       const { key, conversationId } = fields;
       if (key !== fields.id) throw new StagedMessageError(`message ${fields.id} is saved under the key ${key}`);
-      const log = logOf(conversationId);
-      if (!log) throw new StagedMessageError(`message ${fields.id} is in conversation ${conversationId}, which the snapshot does not hold`);
+      if (!hasConversation(conversationId)) throw new StagedMessageError(`message ${fields.id} is in conversation ${conversationId}, which the snapshot does not hold`);
+      const log = this.logFor(conversationId, newKey);
       if (!Number.isSafeInteger(fields.sequence) || fields.sequence >= MAX_SEQUENCE) throw new StagedMessageError(`message ${fields.id} has the sequence ${fields.sequence}, which is not a whole number below 2^48`);
       if (fields.sequence < log.nextSequence()) {
         throw new StagedMessageError(`message ${fields.id} comes after a message with sequence ${log.nextSequence() - 1} in its conversation but has sequence ${fields.sequence}`);
       }
-      const message = MessageRecord.create(this.open(log, newKey), fields);
+      const message = MessageRecord.create(log, fields);
       if (message.hasExplicitId ? this.has(fields.id) : this.holdsGivenId(fields.id)) throw new StagedMessageError(`two messages have the id ${fields.id}`);
       this.add(message);
     }
@@ -136,9 +151,13 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
     return this.get(id) !== undefined;
   }
 
-  /** Says that the message changed in place, so that it is written again (see {@link TrackedMap.touch}). */
-  touch(id: string): void {
-    if (this.changes && this.has(id)) this.changes.rows.set(id, false);
+  /** Changes message `id` (the fields `change` gives), recording the change; returns it. Throws when there is none. */
+  update(id: string, change: MessageChange): MessageRecord {
+    const message = this.get(id);
+    if (message === undefined) throw new Error(`the messages table has no message ${id} to update`);
+    MessageRecord.write(message, change);
+    this.changes?.rows.set(id, false);
+    return message;
   }
 
   *values(): IterableIterator<MessageRecord> {
@@ -158,7 +177,7 @@ export class MessageTable implements Iterable<[string, MessageRecord]> {
   }
 }
 
-/** The messages area's table. Each conversation's sequence order is its `log` (see message-log.ts). */
+/** The messages area's table, which holds each conversation's log (see message-log.ts). */
 export interface MessageTables {
   readonly messages: MessageTable;
 }

@@ -90,8 +90,10 @@ export class NotificationInbox {
     // Someone else's notification is answered as an unknown one: ids reveal nothing.
     if (!notification || notification.userId !== userId) throw notFound(`notification ${id} does not exist`, 'id');
     if (notification.readAt !== null) return false;
-    notification.readAt = this.ctx.clock.now();
-    this.ctx.tables.notifications.touch(id);
+    const now = this.ctx.clock.now();
+    this.ctx.tables.notifications.update(id, (draft) => {
+      draft.readAt = now;
+    });
     return true;
   }
 
@@ -103,8 +105,9 @@ export class NotificationInbox {
     for (const id of this.idsOf(userId)) {
       const notification = notifications.get(id)!;
       if (notification.readAt !== null) continue;
-      notification.readAt = now;
-      notifications.touch(id);
+      notifications.update(id, (draft) => {
+        draft.readAt = now;
+      });
       changed += 1;
     }
     return changed;

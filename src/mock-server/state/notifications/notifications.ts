@@ -110,11 +110,11 @@ export class Notifications {
     tables.notificationsByMessage.delete(messageId);
     for (const id of ids) {
       const notification = tables.notifications.get(id)!;
-      const mine = tables.notificationsByUser.get(notification.userId)!;
       // Found while every record of the list still resolves, then removed.
-      mine.splice(firstNotOlder(mine, notification, tables.notifications), 1);
+      const mine = tables.notificationsByUser.update(notification.userId, (ids) => {
+        ids.splice(firstNotOlder(ids, notification, tables.notifications), 1);
+      });
       if (mine.length === 0) tables.notificationsByUser.delete(notification.userId);
-      else tables.notificationsByUser.touch(notification.userId);
       tables.notifications.delete(id);
     }
   }
@@ -135,18 +135,13 @@ export class Notifications {
     const { tables } = this.ctx;
     const notification: NotificationRecord = { ...fields, id: this.ctx.ids(), createdAt: this.ctx.clock.now(), readAt: null };
     tables.notifications.set(notification.id, notification);
-    const mine = tables.notificationsByUser.get(notification.userId);
-    if (mine) {
-      insertInOrder(mine, notification, tables.notifications);
-      // A user's list is written whole when it changes: its size is their inbox, not the state.
-      tables.notificationsByUser.touch(notification.userId);
-    } else tables.notificationsByUser.set(notification.userId, [notification.id]);
-    if (notification.messageId !== null) {
-      const made = tables.notificationsByMessage.get(notification.messageId);
-      if (made) {
-        made.push(notification.id);
-        tables.notificationsByMessage.touch(notification.messageId);
-      } else tables.notificationsByMessage.set(notification.messageId, [notification.id]);
+    // A user's list is written whole when it changes: its size is their inbox, not the state.
+    if (tables.notificationsByUser.has(notification.userId)) tables.notificationsByUser.update(notification.userId, (ids) => insertInOrder(ids, notification, tables.notifications));
+    else tables.notificationsByUser.set(notification.userId, [notification.id]);
+    const { messageId } = notification;
+    if (messageId !== null) {
+      if (tables.notificationsByMessage.has(messageId)) tables.notificationsByMessage.update(messageId, (ids) => ids.push(notification.id));
+      else tables.notificationsByMessage.set(messageId, [notification.id]);
     }
     this.count(notification);
     this.ctx.events.publish('notificationReceived', notification.userId, { kind: 'notificationReceived', notification: { ...notification } });
@@ -157,16 +152,13 @@ export class Notifications {
     if (notification.reason === 'JOINED') return;
     const { notificationDays } = this.ctx.tables;
     const day = utcDay(notification.createdAt);
-    let days = notificationDays.get(notification.userId);
-    if (!days) notificationDays.set(notification.userId, (days = new Map()));
-    let counts = days.get(day);
-    if (!counts) {
-      days.set(day, (counts = { mentions: 0, replied: 0 }));
-      for (const earlier of days.keys()) if (earlier <= day - ACTIVITY_DAYS) days.delete(earlier);
-    }
-    if (notification.reason === 'REPLY') counts.replied += 1;
-    else counts.mentions += 1;
-    notificationDays.touch(notification.userId);
+    if (!notificationDays.has(notification.userId)) notificationDays.set(notification.userId, new Map());
+    notificationDays.update(notification.userId, (days) => {
+      const counts = days.get(day);
+      if (!counts) for (const earlier of days.keys()) if (earlier <= day - ACTIVITY_DAYS) days.delete(earlier);
+      const { mentions, replied } = counts ?? { mentions: 0, replied: 0 };
+      days.set(day, notification.reason === 'REPLY' ? { mentions, replied: replied + 1 } : { mentions: mentions + 1, replied });
+    });
   }
 }
 

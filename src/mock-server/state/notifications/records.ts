@@ -23,11 +23,11 @@ export interface NotificationRecord {
   readonly messageId: string | null;
   readonly snippet: string | null;
   readonly createdAt: number;
-  readAt: number | null;
+  readonly readAt: number | null;
 }
 
 /** What happened to one user on one UTC day, for `notificationActivity`; kept when notifications are cleared. */
 export interface NotificationDayRecord {
-  mentions: number;
-  replied: number;
+  readonly mentions: number;
+  readonly replied: number;
 }

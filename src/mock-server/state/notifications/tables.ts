@@ -5,11 +5,11 @@ import { TrackedMap } from '../changes/tracked-map.js';
 export interface NotificationTables {
   readonly notifications: TrackedMap<string, NotificationRecord>;
   /** user id -> that user's notification ids, oldest first (by `createdAt`, then id) */
-  readonly notificationsByUser: TrackedMap<string, string[]>;
+  readonly notificationsByUser: TrackedMap<string, readonly string[]>;
   /** message id -> ids of the notifications it made, so deleting the message withdraws them */
-  readonly notificationsByMessage: TrackedMap<string, string[]>;
+  readonly notificationsByMessage: TrackedMap<string, readonly string[]>;
   /** user id -> UTC day number (epoch days) -> mentions and replies received that day, for the last 7 days */
-  readonly notificationDays: TrackedMap<string, Map<number, NotificationDayRecord>>;
+  readonly notificationDays: TrackedMap<string, ReadonlyMap<number, NotificationDayRecord>>;
 }
 
 export function createNotificationTables(): NotificationTables {

@@ -1,5 +1,5 @@
 import type { ConversationRecord } from '../conversations/records.js';
-import type { MessageLog } from '../messages/message-log.js';
+import type { ConversationMessages } from '../messages/message-pages.js';
 import type { MessageRecord } from '../messages/records.js';
 import type { MessageWatcher } from '../messages/messages.js';
 import { LEVELS } from './relevance.js';
@@ -29,31 +29,34 @@ export interface MessageHit {
  * turn, until the answer is certain (`all-words.ts`).
  */
 export class MessageIndex implements MessageWatcher {
-  private readonly indexes = new Map<string, ConversationIndex>();
+  private readonly indexes = new Map<string, PrefixPostings>();
+
+  /** `messages`: each conversation's messages, read from the messages area. */
+  constructor(private readonly messages: ConversationMessages) {}
 
   sent(message: MessageRecord): void {
-    const entry = this.indexes.get(message.conversationId);
-    if (entry && message.content !== null) entry.postings.add(positionOf(entry.log, message), message.content);
+    const postings = this.indexes.get(message.conversationId);
+    if (postings && message.content !== null) postings.add(positionOf(message), message.content);
   }
 
   edited(message: MessageRecord, previous: string | null): void {
-    const entry = this.indexes.get(message.conversationId);
-    if (!entry) return;
-    const position = positionOf(entry.log, message);
-    if (previous !== null) entry.postings.remove(position, previous);
-    if (message.content !== null) entry.postings.add(position, message.content);
+    const postings = this.indexes.get(message.conversationId);
+    if (!postings) return;
+    const position = positionOf(message);
+    if (previous !== null) postings.remove(position, previous);
+    if (message.content !== null) postings.add(position, message.content);
   }
 
   deleted(message: MessageRecord, previous: string | null): void {
-    const entry = this.indexes.get(message.conversationId);
-    if (entry && previous !== null) entry.postings.remove(positionOf(entry.log, message), previous);
+    const postings = this.indexes.get(message.conversationId);
+    if (postings && previous !== null) postings.remove(positionOf(message), previous);
   }
 
   /** What the indexes built so far hold, summed: their prefixes and (prefix, message) entries. */
   size(): IndexSize {
     let prefixes = 0;
     let postings = 0;
-    for (const { postings: index } of this.indexes.values()) {
+    for (const index of this.indexes.values()) {
       prefixes += index.size.prefixes;
       postings += index.size.postings;
     }
@@ -67,34 +70,27 @@ export class MessageIndex implements MessageWatcher {
    */
   search(conversation: ConversationRecord, terms: readonly string[], limit: number, readBudget?: number): MessageHit[] {
     const index = this.indexOf(conversation);
-    const at = (position: number) => conversation.log.messageAt(position)!;
+    const at = (position: number) => this.messages.messageAt(conversation.id, position)!;
     const levels = terms.map((term) => index.levels(term));
     const found = terms.length === 1 ? oneWord(at, levels[0]!, limit) : allWords(at, terms, levels, limit, readBudget);
     return found.map(({ message, level }) => ({ message, conversation, level }));
   }
 
   private indexOf(conversation: ConversationRecord): PrefixPostings {
-    const entry = this.indexes.get(conversation.id);
-    if (entry) return entry.postings;
+    const indexed = this.indexes.get(conversation.id);
+    if (indexed) return indexed;
     const postings = new PrefixPostings();
-    const { log } = conversation;
-    log.slice(0, log.size).forEach((message, position) => {
+    this.messages.inOrder(conversation.id).forEach((message, position) => {
       if (message.content !== null) postings.add(position, message.content);
     });
-    this.indexes.set(conversation.id, { postings, log });
+    this.indexes.set(conversation.id, postings);
     return postings;
   }
 }
 
-/** One conversation's index, and the log whose positions it files. */
-interface ConversationIndex {
-  readonly postings: PrefixPostings;
-  readonly log: MessageLog;
-}
-
 /** Where `message` sits in its conversation's log (0 the oldest): what the index files. */
-function positionOf(log: MessageLog, message: MessageRecord): number {
-  return log.indexAtOrAfter(message.sequence);
+function positionOf(message: MessageRecord): number {
+  return message.log.indexAtOrAfter(message.sequence);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { SnapshotDocument } from './schema.js';
 /**
  * A state to come back to (the seed, an empty state, a loaded file): its snapshot, taken once,
  * and the options it was built with. {@link fresh} restores a new state from it, with no re-seed:
- * about 0.3 ms for the demo data, against about 100 ms to seed it again.
+ * far faster than seeding it again (docs/benchmarks.md, "Per-call costs").
  */
 export class StateBaseline {
   private constructor(

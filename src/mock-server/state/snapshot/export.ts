@@ -12,7 +12,21 @@ function saveTables(areas: AreaTables): AllSavedTables {
   const saved = {};
   for (const name of AREA_NAMES) Object.assign(saved, saveArea(name, areas));
   // Each area saves its own tables: together, every table.
-  return saved as AllSavedTables;
+  const tables = saved as AllSavedTables;
+  addRetryIndexes(tables, areas);
+  return tables;
+}
+
+/**
+ * Each saved conversation's retry index (`sentByClientId`, last), in the place and form documents
+ * have always had it, so that an earlier Parley reads a later one's: derived from the messages
+ * table, which holds each conversation's log (the conversations area saves none).
+ */
+function addRetryIndexes(tables: AllSavedTables, areas: AreaTables): void {
+  const { messages } = areas.messages;
+  for (const [key, conversation] of tables.conversations) {
+    (conversation as { sentByClientId?: [string, string][] }).sentByClientId = messages.logOf(key)?.retryEntries() ?? [];
+  }
 }
 
 /**

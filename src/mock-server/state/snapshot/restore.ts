@@ -10,13 +10,13 @@ import type { SnapshotDocument } from './schema.js';
 const loadArea = <A extends AreaName>(name: A, saved: AllSavedTables, areas: AreaTables): void => areaOf(name).snapshot.load(saved, areas[name]);
 
 /**
- * Each conversation's log, filled with the messages the messages area staged: a message lives in
- * its conversation's log, which another area's table holds, so they are added here, once every
- * area is loaded.
+ * Each conversation's log, filled with the messages the messages area staged: a message must be
+ * in a conversation the snapshot holds, which another area's table says, so they are added here,
+ * once every area is loaded.
  */
 function rebuildLogs({ messages, conversations }: AreaTables, ids: IdGenerator): void {
   try {
-    messages.messages.addStaged((conversationId) => conversations.conversations.get(conversationId)?.log, ids);
+    messages.messages.addStaged((conversationId) => conversations.conversations.has(conversationId), ids);
   } catch (error) {
     if (error instanceof StagedMessageError) throw new SnapshotError(`the snapshot's table "messages" is not valid: ${error.message}.`);
     throw error;

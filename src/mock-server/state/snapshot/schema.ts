@@ -4,7 +4,7 @@ import { conversationTablesSchema } from '../conversations/snapshot-schema.js';
 import { fileTablesSchema } from '../files/snapshot-schema.js';
 import { messageTablesSchema } from '../messages/snapshot-schema.js';
 import { notificationTablesSchema } from '../notifications/snapshot-schema.js';
-import { outboxTablesSchema } from '../outbox-snapshot-schema.js';
+import { outboxTablesSchema } from '../outbox/snapshot-schema.js';
 import { workspaceTablesSchema } from '../workspaces/snapshot-schema.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './format.js';
 import { nullableText } from './schema-parts.js';

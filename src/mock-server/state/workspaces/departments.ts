@@ -69,9 +69,10 @@ export class Departments {
     requireId(id, 'id');
     const fields = this.checkInput(workspace, input, id);
     const department = this.find(workspace, id, 'id');
-    department.name = fields.name;
-    department.description = fields.description;
-    this.ctx.tables.departments.touch(department.id);
+    this.ctx.tables.departments.update(department.id, (draft) => {
+      draft.name = fields.name;
+      draft.description = fields.description;
+    });
     this.setLead(workspace, department, fields.leadUserId);
     return this.listing(workspace, department);
   }
@@ -83,8 +84,9 @@ export class Departments {
     const department = this.find(workspace, id, 'id');
     for (const member of workspace.members.values()) {
       if (member.departmentId !== department.id) continue;
-      member.departmentId = null;
-      workspace.members.touch(member.userId);
+      workspace.members.update(member.userId, (draft) => {
+        draft.departmentId = null;
+      });
     }
     this.ctx.tables.departments.delete(department.id);
     return department.id;
@@ -124,8 +126,7 @@ export class Departments {
   memberLeft(workspaceId: string, userId: string): void {
     for (const department of this.ctx.tables.departments.values()) {
       if (department.workspaceId !== workspaceId || department.leadUserId !== userId) continue;
-      department.leadUserId = null;
-      this.ctx.tables.departments.touch(department.id);
+      this.withoutLead(department.id);
     }
   }
 
@@ -166,8 +167,9 @@ export class Departments {
 
   /** Makes `leadUserId` the lead (moving them into the department), or leaves it without one. */
   private setLead(workspace: WorkspaceRecord, department: DepartmentRecord, leadUserId: string | null): void {
-    department.leadUserId = leadUserId;
-    this.ctx.tables.departments.touch(department.id);
+    this.ctx.tables.departments.update(department.id, (draft) => {
+      draft.leadUserId = leadUserId;
+    });
     if (leadUserId !== null) this.move(workspace, workspace.members.get(leadUserId)!, department.id);
   }
 
@@ -175,12 +177,16 @@ export class Departments {
   private move(workspace: WorkspaceRecord, member: WorkspaceMemberRecord, departmentId: string | null): void {
     const from = this.of(member);
     if (from?.id === departmentId) return;
-    if (from && from.leadUserId === member.userId) {
-      from.leadUserId = null;
-      this.ctx.tables.departments.touch(from.id);
-    }
-    member.departmentId = departmentId;
-    workspace.members.touch(member.userId);
+    if (from && from.leadUserId === member.userId) this.withoutLead(from.id);
+    workspace.members.update(member.userId, (draft) => {
+      draft.departmentId = departmentId;
+    });
+  }
+
+  private withoutLead(departmentId: string): void {
+    this.ctx.tables.departments.update(departmentId, (draft) => {
+      draft.leadUserId = null;
+    });
   }
 }
 

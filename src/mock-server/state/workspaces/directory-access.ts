@@ -37,7 +37,7 @@ export function directoryManager(access: Access, workspaceId: string, userId: st
  * numbers ("Team 2" before "Team 10"). One collator for the whole area, so every list agrees.
  */
 let collator: Intl.Collator | undefined;
-// Made on first use: building a collator loads ICU data (about 9 ms), which start-up need not wait for.
+// Made on first use: building a collator loads ICU data, which start-up need not wait for (docs/benchmarks.md, "Start-up").
 export const humanOrder = {
   compare: (a: string, b: string): number => (collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true })).compare(a, b),
 };

@@ -4,7 +4,7 @@ import { canManageWorkspace } from '../access.js';
 import type { UserRecord } from '../accounts/records.js';
 import { badInput, forbidden, notFound } from '../errors.js';
 import { quote, requireId, requireText } from '../input.js';
-import type { Outbox } from '../outbox.js';
+import type { Outbox } from '../outbox/outbox.js';
 import type { AreaContext } from '../context.js';
 import type { WorkspaceTables } from './tables.js';
 import type { InvitationRecord, InviteLinkRecord, WorkspaceRecord, WorkspaceRole } from './records.js';
@@ -191,10 +191,13 @@ export class Invitations {
       if (!DOMAIN.test(value)) throw badInput(`input.domains[${index}] must be a domain such as acme.test, but got ${quote(domain)}`, `input.domains[${index}]`);
       return value;
     });
-    workspace.joinEmailDomains = [...new Set(normalised)];
-    workspace.updatedAt = this.ctx.clock.now();
-    this.ctx.tables.workspaces.touch(workspace.id);
-    return [...workspace.joinEmailDomains];
+    const now = this.ctx.clock.now();
+    const joinEmailDomains = [...new Set(normalised)];
+    this.ctx.tables.workspaces.update(workspace.id, (draft) => {
+      draft.joinEmailDomains = joinEmailDomains;
+      draft.updatedAt = now;
+    });
+    return [...joinEmailDomains];
   }
 
   private checkChannel(workspace: WorkspaceRecord, conversationId: string, userId: string, argument: string): void {

@@ -8,26 +8,26 @@ export type WorkspaceTeamSize = 'TEAM_1_10' | 'TEAM_11_50' | 'TEAM_51_250' | 'TE
 
 export interface WorkspaceMemberRecord {
   readonly userId: string;
-  role: WorkspaceRole;
+  readonly role: WorkspaceRole;
   readonly joinedAt: number;
   /** The department the member belongs to in this workspace, if any. */
-  departmentId: string | null;
-  jobTitle: string | null;
+  readonly departmentId: string | null;
+  readonly jobTitle: string | null;
 }
 
 export interface WorkspaceRecord {
   readonly id: string;
-  name: string;
-  slug: string;
-  iconKey: string | null;
-  purposes: WorkspacePurpose[];
-  teamSize: WorkspaceTeamSize | null;
+  readonly name: string;
+  readonly slug: string;
+  readonly iconKey: string | null;
+  readonly purposes: readonly WorkspacePurpose[];
+  readonly teamSize: WorkspaceTeamSize | null;
   readonly createdAt: number;
-  updatedAt: number;
+  readonly updatedAt: number;
   /** Insertion-ordered: the order members joined. */
   readonly members: PartMap<string, WorkspaceMemberRecord>;
   /** Lower-cased email domains allowed to join by invite link; empty: anyone with the link. */
-  joinEmailDomains: string[];
+  readonly joinEmailDomains: readonly string[];
 }
 
 export interface InviteLinkRecord {
@@ -58,9 +58,9 @@ export interface InvitationRecord {
 export interface DepartmentRecord {
   readonly id: string;
   readonly workspaceId: string;
-  name: string;
-  description: string | null;
+  readonly name: string;
+  readonly description: string | null;
   /** A member of the workspace, or null. */
-  leadUserId: string | null;
+  readonly leadUserId: string | null;
   readonly createdAt: number;
 }

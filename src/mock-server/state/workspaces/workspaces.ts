@@ -60,6 +60,12 @@ export class Workspaces {
   }
 
   /** `workspaces`: every workspace the caller belongs to, in the order they were created. */
+  /** The workspace with this slug, if there is one. */
+  findBySlug(slug: string): WorkspaceRecord | undefined {
+    const id = this.ctx.tables.workspacesBySlug.get(slug);
+    return id === undefined ? undefined : this.ctx.tables.workspaces.get(id);
+  }
+
   /** Whether a workspace already has this slug (slugs are unique). */
   slugTaken(slug: string): boolean {
     return this.ctx.tables.workspacesBySlug.has(slug);
@@ -124,16 +130,18 @@ export class Workspaces {
       tables.workspacesBySlug.delete(workspace.slug);
       tables.workspacesBySlug.set(slug, workspace.id);
     }
-    workspace.name = name;
-    workspace.slug = slug;
     const previousIcon = workspace.iconKey;
-    workspace.iconKey = iconKey;
+    const { purposes, teamSize } = input;
+    tables.workspaces.update(workspace.id, (draft) => {
+      draft.name = name;
+      draft.slug = slug;
+      draft.iconKey = iconKey;
+      if (purposes != null) draft.purposes = [...new Set(purposes)];
+      if (teamSize !== undefined) draft.teamSize = teamSize;
+      draft.updatedAt = clock.now();
+    });
     if (icon) this.uploads.use(icon, workspace.id);
     if (previousIcon !== iconKey) this.uploads.retire(previousIcon, workspace.id);
-    if (input.purposes != null) workspace.purposes = [...new Set(input.purposes)];
-    if (input.teamSize !== undefined) workspace.teamSize = input.teamSize;
-    workspace.updatedAt = clock.now();
-    tables.workspaces.touch(workspace.id);
     return workspace;
   }
 
@@ -211,8 +219,7 @@ export class Workspaces {
     if (target.role === 'OWNER' && ownerCount(workspace) === 1) throw forbidden('the last owner of a workspace cannot be removed: make another member owner first');
     workspace.members.delete(memberId);
     this.departments.memberLeft(workspaceId, memberId);
-    workspace.updatedAt = this.ctx.clock.now();
-    this.ctx.tables.workspaces.touch(workspace.id);
+    this.touched(workspace.id);
     this.conversations.leaveWorkspace(workspaceId, memberId);
     return memberId;
   }
@@ -235,12 +242,17 @@ export class Workspaces {
     if (target.role === 'OWNER' && role !== 'OWNER' && ownerCount(workspace) === 1) throw forbidden('the last owner of a workspace keeps the role: make another member owner first');
     if (target.role === role) return target;
     const wasGuest = target.role === 'GUEST';
-    target.role = role;
-    workspace.members.touch(memberId);
-    workspace.updatedAt = this.ctx.clock.now();
-    this.ctx.tables.workspaces.touch(workspace.id);
+    const changed = workspace.members.update(memberId, (draft) => {
+      draft.role = role;
+    });
+    this.touched(workspace.id);
     if (wasGuest) this.conversations.joinDefaultChannels(workspaceId, memberId);
-    return target;
+    return changed;
+  }
+
+  /** Sets what no operation sets of a member (demo data): the job title. No checks. */
+  arrangeMember(workspaceId: string, userId: string, fields: Partial<Pick<WorkspaceMemberRecord, 'jobTitle'>>): WorkspaceMemberRecord {
+    return this.ctx.tables.workspaces.get(workspaceId)!.members.update(userId, (draft) => Object.assign(draft, fields));
   }
 
   /**
@@ -250,9 +262,16 @@ export class Workspaces {
   addMember(workspaceId: string, userId: string, role: WorkspaceRole): void {
     const workspace = this.ctx.tables.workspaces.get(workspaceId)!;
     workspace.members.set(userId, { userId, role, joinedAt: this.ctx.clock.now(), departmentId: null, jobTitle: null });
-    workspace.updatedAt = this.ctx.clock.now();
-    this.ctx.tables.workspaces.touch(workspace.id);
+    this.touched(workspace.id);
     if (role !== 'GUEST') this.conversations.joinDefaultChannels(workspaceId, userId);
+  }
+
+  /** The workspace's `updatedAt` becomes now (its members changed). */
+  private touched(workspaceId: string): void {
+    const now = this.ctx.clock.now();
+    this.ctx.tables.workspaces.update(workspaceId, (draft) => {
+      draft.updatedAt = now;
+    });
   }
 }
 

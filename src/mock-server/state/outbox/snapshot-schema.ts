@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, nullableText, table, time, type SavedOf } from './snapshot/schema-parts.js';
+import { id, nullableText, table, time, type SavedOf } from '../snapshot/schema-parts.js';
 
 /** What a snapshot holds of the outbox (see `snapshot/schema.ts`): the kept mails. */
 

@@ -1,6 +1,6 @@
-import type { OutboxTables } from './outbox.js';
-import type { SavedOutboxTables } from './outbox-snapshot-schema.js';
-import { copy, fill, row, saveRows, type AreaCodec, type RowCodecs } from './snapshot/codec.js';
+import type { OutboxTables } from './tables.js';
+import type { SavedOutboxTables } from './snapshot-schema.js';
+import { copy, fill, row, saveRows, type AreaCodec, type RowCodecs } from '../snapshot/codec.js';
 
 const rows: RowCodecs<OutboxTables, SavedOutboxTables> = { outbox: row(copy) };
 
