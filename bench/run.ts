@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every figure of the mock, measured in one run: start-up, memory, deep paging,
- * throughput against the anchors of docs/architecture.md, realtime fan-out against its own anchors, and
+ * throughput against the anchors of docs/benchmarks.md, realtime fan-out against its own anchors, and
  * --persist under a stream of changes at 1,000 to 1,000,000 messages.
  * Benchmarks, never assertions: PASS/MISS compares a median with a target, nothing fails.
  */

@@ -39,7 +39,7 @@ async function expectPage(url: string, body: string, headers: Record<string, str
 }
 
 /**
- * Requests per second for the same 30-message page (all 14 fields) from the anchors of docs/architecture.md
+ * Requests per second for the same 30-message page (all 14 fields) from the anchors of docs/benchmarks.md
  * and from Parley (alice paging #general of the demo data), each server in its own process and the
  * load generator in another, all in this one run.
  */

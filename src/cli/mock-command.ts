@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { MAX_LATENCY_MS, type LatencyRange } from '../mock-server/engine/chaos-settings.js';
+import { MAX_LATENCY_MS, type LatencyRange } from '../mock-server/runtime/chaos/chaos-settings.js';
 import type { ExecutionMode } from '../mock-server/engine/engine.js';
 import { defaultLimits, limitFlags, type QueryLimits } from '../mock-server/engine/limits.js';
 import { startMockServer } from '../mock-server/mock-server.js';
@@ -10,7 +10,6 @@ import type { MockState } from '../mock-server/state/mock-state.js';
 import { normaliseOrigin } from '../mock-server/http/dev-origin.js';
 import { isLoopbackHost } from '../mock-server/http/loopback.js';
 import { allowedHostProblem, isAllowableHostName } from '../mock-server/http/host-allow-list.js';
-import { exposureWarning } from './exposure-warning.js';
 import { messageRules } from '../mock-server/state/messages/messages.js';
 import { defaultMaxUnusedUploadBytes, unusedUploadBytesFlag } from '../mock-server/state/files/unused-uploads.js';
 
@@ -33,6 +32,20 @@ function latencyRange(value: string): LatencyRange {
     throw new InvalidArgumentError(`--latency must be MIN-MAX or MS in whole milliseconds from 0 to ${MAX_LATENCY_MS}, MIN not above MAX (e.g. 200-800).`);
   }
   return { minMs, maxMs };
+}
+
+/**
+ * What `parley mock serve` prints on stderr when `--host` reaches beyond this machine (0.0.0.0,
+ * a LAN address, a name): the routes the network can now reach, and whether `/dev` is among them.
+ * Null on a loopback host, where nothing is exposed.
+ */
+function exposureWarning(host: string, devRoutes: boolean): string | null {
+  if (isLoopbackHost(host)) return null;
+  const open = 'anyone who can reach this machine can call /graphql (and log in with any account it knows, the demo logins included), /uploads and /files';
+  const dev = devRoutes
+    ? '/dev is on too (--dev-routes): it reads the whole state, live tokens and password hashes included, and replaces it'
+    : '/dev (the whole state, its tokens and password hashes) stays off here unless you pass --dev-routes';
+  return `parley mock: warning: listening on ${host}, not only on this machine: ${open}; ${dev}.`;
 }
 
 /** A repeatable option: every value given, in order. */
@@ -181,7 +194,7 @@ export function mockCommand(): Command {
       state.outbox.onMail((mail) => console.log(`parley mail to ${mail.to}: ${mail.subject}${mail.token === null ? '' : ` (token ${mail.token})`}`));
     let stopPrinting = printMail(server.state);
     // A reset or restore (/dev) brings another state: its mails are printed too.
-    server.engine.onStateReplaced((state) => {
+    server.runtime.onStateReplaced((state) => {
       stopPrinting();
       stopPrinting = printMail(state);
     });

@@ -5,7 +5,6 @@ import { selectRun } from './select.js';
 import { provision, ProvisioningFailed, type CredentialsFile } from './provision.js';
 import { sendRespectingRateLimits } from './rate-limit.js';
 import { unmetNeed } from './needs.js';
-import { pool } from './pool.js';
 import type { RealtimeConnection } from './realtime/connection.js';
 import { FrameLog } from './realtime/frames.js';
 import { realtimeFinding, realtimeFor, type RealtimeFinding } from './realtime/realtime-context.js';
@@ -27,6 +26,20 @@ import { reportActors } from './report-actors.js';
 
 export type { CredentialsFile } from './provision.js';
 export { selectChecks } from './select.js';
+
+/** Runs `items` with at most `limit` in flight, keeping their order in the results. */
+async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
 
 /** A seed for fast-check: a 31-bit integer, as its own seeds are. */
 function randomSeed(): number {

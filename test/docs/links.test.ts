@@ -98,30 +98,3 @@ describe('Markdown links', () => {
     expect(missing).toEqual([]);
   });
 });
-
-/** Source, tests, benchmarks and scripts: their comments point into docs/, never at a file a clone lacks. */
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return skipped.has(entry.name) || entry.name === 'generated' ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mjs|cjs|js)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-describe('Source comments', () => {
-  const sources = ['src', 'test', 'bench', 'scripts', 'examples'].flatMap(sourceFiles);
-  const design = ['DESIGN', 'md'].join('.');
-
-  it('reads the source tree (this test reads what it checks)', () => {
-    expect(sources).toContain('src/mock-server/engine/engine.ts');
-    expect(sources.length).toBeGreaterThan(300);
-  });
-
-  it('no source file cites a design document or ../shared that a clone does not have', () => {
-    const citing = sources.filter((file) => {
-      const source = text(file).replace(/\(SPEC\.md and [A-Z]+\.md are[^)]*\)/, '');
-      return source.includes(design) || /\.\.\/shared\//.test(source);
-    });
-    expect(citing).toEqual([]);
-  });
-});

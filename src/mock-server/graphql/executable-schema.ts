@@ -6,30 +6,24 @@ import { schemaSdlText } from './generated/schema-sdl.js';
 import { accountResolvers } from './resolvers/accounts.js';
 import { conversationResolvers } from './resolvers/conversations.js';
 import { directoryResolvers } from './resolvers/directory.js';
-import { fileLibraryResolvers } from './resolvers/file-library.js';
 import { messageResolvers } from './resolvers/messages.js';
 import { notificationResolvers } from './resolvers/notifications.js';
-import { oauthResolvers } from './resolvers/oauth.js';
 import { searchResolvers } from './resolvers/search.js';
-import { serviceResolvers } from './resolvers/service.js';
 import { subscriptionResolvers } from './resolvers/live.js';
-import { uploadResolvers } from './resolvers/files.js';
-import { fileLinkResolvers } from './resolvers/file-links.js';
-import { storedFileResolvers } from './resolvers/stored-files.js';
+import { fileResolvers } from './resolvers/files.js';
 import { workspaceResolvers } from './resolvers/workspaces.js';
+
+/** health: process liveness (the specification's section 1). Needs no token. */
+const serviceResolvers: Resolvers = { Query: { health: () => 'ok' } };
 
 const areas: Resolvers[] = [
   serviceResolvers,
   accountResolvers,
-  oauthResolvers,
   workspaceResolvers,
   directoryResolvers,
   conversationResolvers,
   messageResolvers,
-  uploadResolvers,
-  fileLibraryResolvers,
-  storedFileResolvers,
-  fileLinkResolvers,
+  fileResolvers,
   notificationResolvers,
   searchResolvers,
   subscriptionResolvers,
@@ -74,14 +68,15 @@ let cached: GraphQLSchema | undefined;
  * Only root fields have resolvers: they return complete views (`views/`), which graphql-js's
  * default resolvers read. The generated `Resolvers` type makes a resolver for a field the
  * contract lacks a compile error, so graphql-js's own `buildASTSchema` is all the building this
- * needs (@graphql-tools/schema would add about 110 ms to start-up for the same result).
+ * needs (@graphql-tools/schema would slow start-up for the same result: docs/benchmarks.md, "Start-up").
  */
 export function createExecutableSchema(): GraphQLSchema {
   if (cached) return cached;
   // The SDL is embedded (not read from schema.graphql) so that the engine loads in a browser bundle.
   // It is the contract, which test/contract checks whole (buildSchema, validateSchema) and a test
   // keeps equal to schema.graphql: checking it again and keeping the source location of every
-  // node of it (nothing reads them) was 40% of building the schema, at every start.
+  // node of it (nothing reads them) was a large part of building the schema, at every start
+  // (docs/benchmarks.md, "Start-up").
   const typeDefs = parse(schemaSdlText, { noLocation: true });
   const schema = buildASTSchema(typeDefs, { assumeValidSDL: true });
   attachRootResolvers(schema.getQueryType()!, 'Query');

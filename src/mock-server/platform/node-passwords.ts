@@ -9,7 +9,7 @@ function derive(password: string, salt: Uint8Array): Promise<Uint8Array> {
 }
 
 /**
- * Node's native scrypt (off the main thread, in libuv's pool; about 50 ms a hash on one core),
+ * Node's native scrypt (off the main thread, in libuv's pool; docs/benchmarks.md, "Per-call costs"),
  * in the same format as `webPasswordHasher`. The Node doors pass it to the state they build; it
  * lives outside `state/`, which stays free of `node:` imports.
  */

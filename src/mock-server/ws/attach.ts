@@ -1,19 +1,19 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Engine } from '../engine/engine.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { refusedHostMessage, type HostAllowList } from '../http/host-allow-list.js';
 import type { WebSocketDoor, WebSocketDoorOptions } from './websocket-door.js';
 
 /**
  * Routes WebSocket upgrades of `server` to the WebSocket door: `/graphql` only, anything else is
  * answered 404; an upgrade whose `Host` is not in `hosts` is answered 403 (the HTTP door's rule:
- * a DNS-rebinding page must not open a socket either). The door (ws and graphql-ws, about 40 ms to import) loads in the background once
+ * a DNS-rebinding page must not open a socket either). The door (ws and graphql-ws: docs/benchmarks.md, "Start-up") loads in the background once
  * the server listens, so start-up does not wait for it; an upgrade that comes first waits for it.
  */
-export function attachWebSocketDoor(server: Server, engine: Engine, hosts: HostAllowList, options: WebSocketDoorOptions = {}): { close(): Promise<void> } {
+export function attachWebSocketDoor(server: Server, runtime: Runtime, hosts: HostAllowList, options: WebSocketDoorOptions = {}): { close(): Promise<void> } {
   let door: Promise<WebSocketDoor> | undefined;
   let closed = false;
-  const load = () => (door ??= import('./websocket-door.js').then((module) => module.createWebSocketDoor(engine, options)));
+  const load = () => (door ??= import('./websocket-door.js').then((module) => module.createWebSocketDoor(runtime, options)));
   // Loaded ahead, once listening, so the first upgrade does not wait for it. A close before then
   // cancels it: a test that starts a server and closes it at once must not have a module load
   // after it ended (Jest tears its module registry down and fails the load).
@@ -36,7 +36,7 @@ export function attachWebSocketDoor(server: Server, engine: Engine, hosts: HostA
     load().then(
       (loaded) => loaded.handleUpgrade(request, socket, head),
       (error: unknown) => {
-        engine.logBug(error instanceof Error ? error : new Error(String(error)));
+        runtime.logBug(error instanceof Error ? error : new Error(String(error)));
         socket.end('HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       },
     );

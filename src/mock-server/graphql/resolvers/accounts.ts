@@ -1,11 +1,18 @@
 import { requireText } from '../../state/input.js';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import { authPayloadView, userProfileView } from '../views/accounts.js';
+import { oauthAuthorizeUrl } from '../views/urls.js';
 
-/** register, login, refreshToken, logout, me, email verification, updateAvatar. */
+/**
+ * register, login, refreshToken, logout, me, email verification, updateAvatar; and sign-in with a
+ * provider: oauthProviders, oauthAuthorizationUrl, loginWithOAuth, exchangeSocialToken (none of
+ * which needs a token).
+ */
 export const accountResolvers: Resolvers = {
   Query: {
     me: (_root, _args, ctx) => userProfileView(ctx.state.users.get(ctx.userId()), ctx.publicOrigin),
+    oauthProviders: (_root, _args, ctx) => ctx.state.oauth.providers(),
+    oauthAuthorizationUrl: (_root, { input }, ctx) => oauthAuthorizeUrl(ctx.publicOrigin, ctx.state.oauth.begin(input).id),
   },
   Mutation: {
     register: async (_root, { input }, ctx) => {
@@ -27,5 +34,7 @@ export const accountResolvers: Resolvers = {
     },
     updateAvatar: (_root, { key }, ctx) =>
       userProfileView(ctx.state.users.updateAvatar(ctx.userId(), key ?? null, ctx.state.uploads), ctx.publicOrigin),
+    loginWithOAuth: async (_root, { input }, ctx) => authPayloadView(await ctx.state.oauth.login(input), ctx.publicOrigin),
+    exchangeSocialToken: async (_root, { input }, ctx) => authPayloadView(await ctx.state.socialSignIn.exchange(input), ctx.publicOrigin),
   },
 };

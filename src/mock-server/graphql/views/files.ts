@@ -1,7 +1,9 @@
 import type { ConversationRecord } from '../../state/conversations/records.js';
 import type { FileEntry } from '../../state/files/entries.js';
+import type { FileLibraryPage as FileLibraryPageRecord } from '../../state/files/library.js';
+import type { FileLibrarySummary as FileLibrarySummaryRecord } from '../../state/files/library-summary.js';
 import type { FileFolderRecord } from '../../state/files/records.js';
-import type { FileEntryView, FileFolderView } from '../generated/resolvers-types.js';
+import type { FileEntryView, FileFolderView, FileLibraryPage, FileLibrarySummary } from '../generated/resolvers-types.js';
 import { iso, isoOrNull } from './time.js';
 import type { UserLookups } from './accounts.js';
 import { avatarUrl } from './urls.js';
@@ -42,4 +44,25 @@ export function fileEntryView(lookups: FileEntryLookups, entry: FileEntry, publi
 
 export function fileFolderView(folder: FileFolderRecord): FileFolderView {
   return { id: folder.id, name: folder.name, parentId: folder.parentId, workspaceId: folder.workspaceId };
+}
+
+export function fileLibraryPageView(lookups: FileEntryLookups, page: FileLibraryPageRecord, publicOrigin: string): FileLibraryPage {
+  return {
+    items: page.items.map((entry) => fileEntryView(lookups, entry, publicOrigin)),
+    page: page.page,
+    pageSize: page.pageSize,
+    totalCount: page.totalCount,
+  };
+}
+
+export function fileLibrarySummaryView(summary: FileLibrarySummaryRecord): FileLibrarySummary {
+  return {
+    documents: { ...summary.documents },
+    images: { ...summary.images },
+    media: { ...summary.media },
+    totalCount: summary.totalCount,
+    trashedCount: summary.trashedCount,
+    usedBytes: summary.usedBytes,
+    quotaBytes: summary.quotaBytes,
+  };
 }

@@ -4,7 +4,8 @@
  * in two generations of at most {@link GENERATION} dates, the older dropped whole when the
  * newer fills, and a date found in the older moved to the newer (least recently used, roughly).
  * Two Maps, not an LRUCache: lru-cache allocates all its slots up front, and for 100,000 of them
- * that was 20 to 50 ms of every start-up; a hit is also one Map lookup, not a list update.
+ * that slowed every start-up (docs/benchmarks.md, "Start-up"); a hit is also one Map lookup, not a
+ * list update.
  */
 const GENERATION = 50_000;
 let recent = new Map<number, string>();
