@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
-import { createEngine } from '../src/mock-server/create-engine.js';
-import type { Engine } from '../src/mock-server/engine/engine.js';
+import { createRuntime } from '../src/mock-server/runtime/create-runtime.js';
+import type { Runtime } from '../src/mock-server/runtime/runtime.js';
 import { encodeCursor } from '../src/mock-server/state/messages/cursor.js';
 import type { MessagePage } from '../src/mock-server/state/messages/message-pages.js';
 import { appendMessages, createConversation, type BenchConversation } from './conversation.js';
@@ -9,7 +9,7 @@ import { pairedRounds } from './stats.js';
 /**
  * Deep paging: the same 30-message page read from a small and from a large conversation, at the
  * domain level (`state.messagePages`) and end to end (`engine.run`). Paging is meant to cost
- * O(log n + page size) (docs/architecture.md, "Memory: a message in 280 bytes"), so the large/small ratio should stay near 1.
+ * O(log n + page size) (docs/architecture.md, "Memory: compact messages"), so the large/small ratio should stay near 1.
  */
 
 export const PAGE_SIZE = 30;
@@ -61,7 +61,7 @@ interface PagingQuery {
   /** The sequence the (first) page's oldest node must have. */
   readonly firstSequence: (size: number) => number;
   readonly state: (c: BenchConversation, size: number) => () => MessagePage;
-  readonly engine?: (c: BenchConversation, size: number, engine: Engine) => () => Promise<ExecutionResult>;
+  readonly engine?: (c: BenchConversation, size: number, engine: Runtime) => () => Promise<ExecutionResult>;
 }
 
 const PAGE_FIELDS = `nodes { id clientMessageId conversationId senderId sequence type content replyToMessageId
@@ -207,7 +207,7 @@ export async function measureDeepPaging(
   progress(`loading ${options.large.toLocaleString('en-US')} messages through state.messages.send ...`);
   const largeLoadMs = appendMessages(conversations.large, options.large);
   const sizes: Sized<number> = { small: options.small, large: options.large };
-  const engines: Sized<Engine> = { small: createEngine(conversations.small.state), large: createEngine(conversations.large.state) };
+  const engines: Sized<Runtime> = { small: createRuntime(conversations.small.state), large: createRuntime(conversations.large.state) };
 
   const rows: PagingRow[] = [];
   for (const query of QUERIES) {

@@ -49,14 +49,14 @@ const buildMs = appendMessages(conversation, messages);
 collectGarbage();
 const server = await startMockServer({ port: 0, state: conversation.state, devRoutes: false });
 // What `startMockServer({ persist })` does, with the writer at hand (to force a compaction).
-const writer = new StateFileWriter(server.engine, { file });
+const writer = new StateFileWriter(server.runtime, { file });
 let started = performance.now();
 await writer.writeNow();
 const baseMs = performance.now() - started;
 send({ type: 'ready', url: server.url, authorization: conversation.authorization, conversationId: conversation.conversationId, buildMs, baseMs, baseBytes: writer.size.baseBytes });
 
 let changes = 0;
-server.engine.onChange(() => {
+server.runtime.onChange(() => {
   changes += 1;
 });
 const histogram = monitorEventLoopDelay({ resolution: 10 });

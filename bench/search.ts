@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { ExecutionResult } from 'graphql';
-import { createEngine } from '../src/mock-server/create-engine.js';
-import type { Engine } from '../src/mock-server/engine/engine.js';
+import { createRuntime } from '../src/mock-server/runtime/create-runtime.js';
+import type { Runtime } from '../src/mock-server/runtime/runtime.js';
 import { nodePasswordHasher } from '../src/mock-server/platform/node-passwords.js';
 import { MockState } from '../src/mock-server/state/mock-state.js';
 import { chatTexts } from './chat-texts.js';
@@ -48,7 +48,7 @@ export interface SearchBenchResult {
 
 interface SearchWorld {
   readonly state: MockState;
-  readonly engine: Engine;
+  readonly engine: Runtime;
   readonly userId: string;
   readonly workspaceId: string;
   readonly authorization: string;
@@ -75,7 +75,7 @@ async function createSearchWorld(messages: number): Promise<{ world: SearchWorld
   for (const content of texts) state.messages.send({ conversationId: general.id, clientMessageId: randomUUID(), content }, user.id);
   const loadMs = performance.now() - start;
   const { accessToken } = state.sessions.open(user.id, false);
-  return { world: { state, engine: createEngine(state), userId: user.id, workspaceId: workspace.id, authorization: `Bearer ${accessToken}` }, loadMs };
+  return { world: { state, engine: createRuntime(state), userId: user.id, workspaceId: workspace.id, authorization: `Bearer ${accessToken}` }, loadMs };
 }
 
 type Call = () => Promise<number>;

@@ -1,7 +1,7 @@
 /**
  * Writes `schema.graphql` into `src/mock-server/graphql/generated/schema-sdl.ts` as a string, so
  * the engine builds its schema without reading a file: it must load in a browser bundle (docs/architecture.md,
- * "One engine, three doors"). Run by `npm run codegen`; CI fails when the copy is stale.
+ * "One runtime, three doors"). Run by `npm run codegen`; CI fails when the copy is stale.
  *
  * Usage: npx tsx scripts/embed-schema.ts
  */

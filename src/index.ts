@@ -1,6 +1,7 @@
 /**
- * Parley's programmatic API: start the reference mock inside your own tests, or build its state
- * and engine yourself.
+ * Parley's programmatic API: start the reference mock inside your own tests, arrange its data
+ * and read it through `mock.data`. What this module exports is the public surface semver covers
+ * (the README, "What is public"); the mock's state and runtime are internal.
  *
  * @example
  * const mock = await startMockServer({ port: 0 });
@@ -8,13 +9,8 @@
  * await mock.close();
  */
 export { startMockServer, type MockServerOptions, type RunningMockServer } from './mock-server/mock-server.js';
-export { createDemoState, type DemoDataOptions } from './mock-server/demo/create-demo-state.js';
 export { DEMO_PASSWORD, DEMO_USERS } from './mock-server/demo/logins.js';
-export { createEngine } from './mock-server/create-engine.js';
-export { Engine, type EngineOptions, type OperationRequest } from './mock-server/engine/engine.js';
-export { MockState, type MockStateOptions } from './mock-server/state/mock-state.js';
-export { webPasswordHasher, type PasswordHasher } from './mock-server/state/accounts/passwords.js';
-export { nodePasswordHasher } from './mock-server/platform/node-passwords.js';
+export { MockData, type MockConversation, type MockMail, type MockMessage, type MockTokens, type MockUser, type MockWorkspace, type UserRef, type WorkspaceRef } from './mock-server/facade/mock-data.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';
 export { typingRules } from './mock-server/state/live/typing.js';
 export { socketRules, type SocketRules } from './mock-server/realtime/socket-rules.js';
@@ -22,6 +18,6 @@ export { SocketClose } from './mock-server/realtime/close-codes.js';
 export { DomainError } from './mock-server/state/errors.js';
 export { ErrorCode } from './schema/error-codes.js';
 export { schemaSdl, schemaPath } from './schema/load.js';
-export { Chaos, type ChaosPlan } from './mock-server/engine/chaos.js';
-export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from './mock-server/engine/chaos-settings.js';
-export { RequestJournal, type JournalEntry, type JournalCaller, type JournalTransport } from './mock-server/engine/journal.js';
+export { Chaos, type ChaosPlan } from './mock-server/runtime/chaos/chaos.js';
+export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from './mock-server/runtime/chaos/chaos-settings.js';
+export { RequestJournal, type JournalEntry, type JournalCaller, type JournalTransport } from './mock-server/runtime/journal/journal.js';

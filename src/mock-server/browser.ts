@@ -1,6 +1,6 @@
 /**
  * Everything below the doors, for a browser bundle: the state, its demo data and the engine,
- * with no `node:` import and no Node global on the way (docs/architecture.md, "One engine, three doors").
+ * with no `node:` import and no Node global on the way (docs/architecture.md, "One runtime, three doors").
  * The MSW door builds on this entry; `test/build/browser-bundle.test.ts` bundles it for the
  * browser and runs it where Node's globals are absent.
  *
@@ -9,7 +9,8 @@
  */
 export { createDemoState, type DemoDataOptions } from './demo/create-demo-state.js';
 export { DEMO_PASSWORD, DEMO_USERS } from './demo/logins.js';
-export { createEngine } from './create-engine.js';
+export { createRuntime, type CreateRuntimeOptions } from './runtime/create-runtime.js';
+export { Runtime, type RuntimeOptions } from './runtime/runtime.js';
 export { loadFixtures, fixturesFromText, checkFixtures, FixturesError, type FixtureProblem, type FixturesInput } from './user-fixtures/index.js';
 export { Engine, type EngineOptions, type ExecutionMode, type OperationRequest } from './engine/engine.js';
 export { MockState, type MockStateOptions } from './state/mock-state.js';
@@ -18,3 +19,5 @@ export { webPasswordHasher, type PasswordHasher } from './state/accounts/passwor
 export { DomainError } from './state/errors.js';
 export { ErrorCode } from '../schema/error-codes.js';
 export { schemaSdlText } from './graphql/generated/schema-sdl.js';
+export { createRouter, type RouterOptions } from './routes/router.js';
+export type { FetchRoute, RouteHost } from './routes/route-host.js';

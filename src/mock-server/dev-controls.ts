@@ -1,7 +1,7 @@
-import type { ChaosSettings } from './engine/chaos-settings.js';
-import type { Chaos } from './engine/chaos.js';
-import type { Engine } from './engine/engine.js';
-import type { RequestJournal } from './engine/journal.js';
+import type { ChaosSettings } from './runtime/chaos/chaos-settings.js';
+import type { Chaos } from './runtime/chaos/chaos.js';
+import type { Runtime } from './runtime/runtime.js';
+import type { RequestJournal } from './runtime/journal/journal.js';
 import { StateBaseline } from './state/snapshot/baseline.js';
 import { exportSnapshot } from './state/snapshot/export.js';
 import { restoreSnapshot } from './state/snapshot/restore.js';
@@ -18,25 +18,25 @@ export class DevControls {
   private readonly baseline: StateBaseline;
 
   /**
-   * @param engine the engine the doors answer with
+   * @param runtime the runtime the doors answer with
    * @param startingChaos the chaos the mock started with, which {@link reset} goes back to
    */
   constructor(
-    readonly engine: Engine,
+    readonly runtime: Runtime,
     private readonly startingChaos: ChaosSettings = {},
   ) {
     // Taken now, before any request: reset goes back to the state as it started.
-    this.baseline = StateBaseline.of(engine.state);
+    this.baseline = StateBaseline.of(runtime.state);
   }
 
   /** Injected latency and failures; the same object for the mock's life. */
   get chaos(): Chaos {
-    return this.engine.chaos;
+    return this.runtime.chaos;
   }
 
   /** The last requests answered, redacted and bounded; the same object for the mock's life. */
   get journal(): RequestJournal {
-    return this.engine.journal;
+    return this.runtime.journal;
   }
 
   /**
@@ -45,14 +45,14 @@ export class DevControls {
    * it started with, and an empty journal. Tokens issued since belong to the old state.
    */
   reset(): void {
-    this.engine.replaceState(this.baseline.fresh());
-    this.engine.chaos.set(this.startingChaos);
-    this.engine.journal.clear();
+    this.runtime.replaceState(this.baseline.fresh());
+    this.runtime.chaos.set(this.startingChaos);
+    this.runtime.journal.clear();
   }
 
   /** The whole state as a snapshot document (`GET /dev/snapshot`). */
   snapshot(): SnapshotDocument {
-    return exportSnapshot(this.engine.state);
+    return exportSnapshot(this.runtime.state);
   }
 
   /**
@@ -63,7 +63,7 @@ export class DevControls {
     // The checks (and valibot) load with the first restore, not at start-up.
     const { parseSnapshot, validateSnapshot } = await import('./state/snapshot/validate.js');
     const document = typeof snapshot === 'string' ? parseSnapshot(snapshot) : validateSnapshot(snapshot);
-    this.engine.replaceState(restoreSnapshot(document, this.engine.state.options));
+    this.runtime.replaceState(restoreSnapshot(document, this.runtime.state.options));
   }
 
   /**
@@ -74,9 +74,9 @@ export class DevControls {
   async loadFixtures(fixtures: string | unknown): Promise<FixturesResult> {
     // The loader (and its validation) load with the first fixtures file, not at start-up.
     const { fixturesFromText, fixturesFromDocument } = await import('./user-fixtures/load.js');
-    const options = this.engine.state.options;
+    const options = this.runtime.state.options;
     const result = typeof fixtures === 'string' ? await fixturesFromText(fixtures, options) : await fixturesFromDocument(fixtures, options);
-    if (result.ok) this.engine.replaceState(result.state);
+    if (result.ok) this.runtime.replaceState(result.state);
     return result;
   }
 }

@@ -1,10 +1,12 @@
-import type { Chaos } from '../mock-server/engine/chaos.js';
-import type { Engine } from '../mock-server/engine/engine.js';
-import { graphqlOverHttp, type GraphQLHttpResponse } from '../mock-server/engine/graphql-over-http.js';
-import { bodyTooLarge } from '../mock-server/engine/payload-too-large.js';
-import type { RequestJournal } from '../mock-server/engine/journal.js';
+import type { Chaos } from '../mock-server/runtime/chaos/chaos.js';
+import { graphqlOverHttp } from '../mock-server/routes/graphql-over-http.js';
+import type { RequestJournal } from '../mock-server/runtime/journal/journal.js';
 import { createMock, type MockOptions } from '../mock-server/mock.js';
 import { createGraphQLWsSessions, type GraphQLWsSessions } from '../mock-server/realtime/graphql-ws-session.js';
+import { graphqlRoute } from '../mock-server/routes/graphql.js';
+import { createRouter } from '../mock-server/routes/router.js';
+import type { MockData } from '../mock-server/facade/mock-data.js';
+import type { Runtime } from '../mock-server/runtime/runtime.js';
 import type { MockState } from '../mock-server/state/mock-state.js';
 import type { SnapshotDocument } from '../mock-server/state/snapshot/schema.js';
 import type { FixturesResult } from '../mock-server/user-fixtures/load.js';
@@ -16,7 +18,7 @@ import type { FixturesResult } from '../mock-server/user-fixtures/load.js';
  * Content-Security-Policy may forbid), and a test runs each document a few times only, where
  * compiling would not pay.
  */
-export type ParleyBackendOptions = Omit<MockOptions, 'state'>;
+export type ParleyBackendOptions = Omit<MockOptions, 'state' | 'random'>;
 
 /**
  * Where the MSW handlers send what they intercept: a Fetch Request to answer, and the graphql-ws
@@ -27,16 +29,31 @@ export type ParleyBackendOptions = Omit<MockOptions, 'state'>;
 export interface ParleyBackend {
   /** Answers one request to the endpoint: GraphQL over HTTP, as the HTTP door answers it. */
   answer(request: Request): Promise<Response>;
+  /**
+   * Answers one request to any other route of the mock, by its path, as the HTTP door answers it:
+   * `/uploads/<key>` (the upload URLs and `publicUrl`s handed out), `/files/<token>` (downloads
+   * and previews), `/oauth/authorize`, `/ready` and `/dev/...`.
+   */
+  route(request: Request): Promise<Response>;
   /** Where an intercepted WebSocket runs graphql-ws's protocol. */
   readonly sessions: GraphQLWsSessions;
 }
 
 /** A backend in this JavaScript realm, with its state at hand. */
 export interface LocalParleyBackend extends ParleyBackend {
-  /** The state requests run on, to arrange data and assert on it. A getter: {@link reset} replaces it. */
+  /**
+   * The state requests run on. A getter: {@link reset} replaces it. Internal: not covered by semver;
+   * arrange and read through {@link data}.
+   * @internal
+   */
   readonly state: MockState;
-  /** The engine requests run on (its `state` is {@link state}). */
-  readonly engine: Engine;
+  /**
+   * Arrange data and read it in tests: users, workspaces, conversations, messages, sign-ins, the
+   * outbox (`MockData`). The same object across resets.
+   */
+  readonly data: MockData;
+  /** The runtime requests run on: its `state` is {@link state}, its `engine` executes. Internal: not covered by semver. @internal */
+  readonly runtime: Runtime;
   /** Injected latency and failures (`POST /dev/chaos` on the server). The same object across resets. */
   readonly chaos: Chaos;
   /** The last requests answered (`GET /dev/journal` on the server). The same object across resets. */
@@ -58,52 +75,36 @@ export interface LocalParleyBackend extends ParleyBackend {
 }
 
 /**
- * The engine and state behind the MSW door, with the two things a door needs of them: a Fetch
+ * The runtime and state behind the MSW door, with the two things a door needs of them: a Fetch
  * Request in, a Response out (same status codes, content types and bodies as the HTTP door, through
- * the shared `graphql-over-http.ts`), and graphql-ws sessions for intercepted sockets (the Node
+ * the shared `graphql-over-http.ts`) and for every other route (`routes/router.ts`, the HTTP door's
+ * routes), and graphql-ws sessions for intercepted sockets (the Node
  * WebSocket door's, `realtime/graphql-ws-session.ts`). Built by `createMock`, as the HTTP door's
  * mock is. Nothing here imports msw or Node: it runs in a test, a page or a worker.
  */
 export async function createParleyBackend(options: ParleyBackendOptions = {}): Promise<LocalParleyBackend> {
-  const { engine, controls } = await createMock({ ...options, execution: options.execution ?? 'interpreted' });
+  const { runtime, controls, data } = await createMock({ ...options, execution: options.execution ?? 'interpreted' });
   const dev = controls!;
-  const handle = graphqlOverHttp(engine, { transport: 'msw' });
-
-  const answer = async (request: Request): Promise<Response> => {
-    // The HTTP door answers a CORS preflight so; a page's service worker never sees one, Node has none.
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
-    const url = new URL(request.url);
-    let body = '';
-    if (request.method === 'POST') {
-      body = await request.text();
-      if (new TextEncoder().encode(body).length > engine.limits.maxBodyBytes) return toResponse(bodyTooLarge(engine.limits));
-    }
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const context = { publicOrigin: url.origin, authorization: request.headers.get('authorization'), accept: request.headers.get('accept') ?? undefined };
-    return toResponse(await handle({ url: url.pathname + url.search, method: request.method, headers, body, context }));
-  };
+  const graphql = graphqlRoute(graphqlOverHttp(runtime, { transport: 'msw' }), runtime.limits);
+  const router = createRouter({ host: runtime, graphql, dev });
+  // The HTTP door answers a CORS preflight so; a page's service worker never sees one, Node has none.
+  const preflight = (request: Request): Response | null => (request.method === 'OPTIONS' ? new Response(null, { status: 204 }) : null);
 
   return {
-    answer,
-    sessions: createGraphQLWsSessions(engine, { transport: 'msw' }),
+    answer: async (request) => preflight(request) ?? graphql(request),
+    route: async (request) => preflight(request) ?? router(request),
+    sessions: createGraphQLWsSessions(runtime, { transport: 'msw' }),
     get state() {
-      return engine.state;
+      return runtime.state;
     },
-    engine,
+    runtime,
+    data,
     chaos: dev.chaos,
     journal: dev.journal,
-    // The sessions close every open socket with 1012 when the engine swaps its state.
+    // The sessions close every open socket with 1012 when the runtime swaps its state.
     reset: async () => dev.reset(),
     snapshot: () => dev.snapshot(),
     restore: (snapshot) => dev.restore(snapshot),
     loadFixtures: (fixtures) => dev.loadFixtures(fixtures),
   };
-}
-
-/** A Fetch Response of what the GraphQL-over-HTTP core answered. */
-function toResponse([body, init]: GraphQLHttpResponse): Response {
-  return new Response(body, { status: init.status, statusText: init.statusText, headers: init.headers as Record<string, string> | undefined });
 }

@@ -11,7 +11,8 @@ export interface ParleyHandlersOptions extends ParleyBackendOptions {
 export interface ParleyHandlerSet {
   /**
    * Give these to `setupServer(...)` (msw/node) or `setupWorker(...)` (msw/browser): GraphQL over
-   * HTTP on the endpoint, and graphql-ws (`graphql-transport-ws`) on {@link webSocketUrl}.
+   * HTTP on the endpoint, the mock's other routes on the endpoint's origin (uploads, file links,
+   * the OAuth page, `/ready`, `/dev`), and graphql-ws (`graphql-transport-ws`) on {@link webSocketUrl}.
    */
   readonly handlers: (HttpHandler | WebSocketHandler)[];
   /**
@@ -23,18 +24,35 @@ export interface ParleyHandlerSet {
 }
 
 /** The handlers, with the state they run on and its dev controls: chaos, journal, `reset()`, snapshots and fixtures (see {@link LocalParleyBackend}). */
-export interface ParleyHandlers extends ParleyHandlerSet, Omit<LocalParleyBackend, 'answer' | 'sessions'> {}
+export interface ParleyHandlers extends ParleyHandlerSet, Omit<LocalParleyBackend, 'answer' | 'route' | 'sessions'> {}
 
-/** The handlers of `endpoint` over a backend: its HTTP answers and its graphql-ws sessions. */
+/**
+ * The mock's routes besides GraphQL, on the endpoint's origin: the URLs its answers hand out
+ * (`/uploads/<key>` for uploads and `publicUrl`s, `/files/<token>` for downloads and previews,
+ * `/oauth/authorize`), and `/ready` and `/dev/...`, as `parley mock serve` serves them.
+ */
+const ROUTE_PATHS = ['/uploads/:key', '/files/:token', '/oauth/authorize', '/ready', '/dev', '/dev/*'];
+
+/** The origin of `endpoint` (`http://localhost:4000`), or '' for a path (MSW resolves a path against the page). */
+function originOf(endpoint: string): string {
+  return URL.canParse(endpoint) ? new URL(endpoint).origin : '';
+}
+
+/** The handlers of `endpoint` over a backend: its HTTP answers, its other routes on the same origin, and its graphql-ws sessions. */
 export function parleyHandlerSet(endpoint: string, backend: ParleyBackend): ParleyHandlerSet {
+  const origin = originOf(endpoint);
   return {
-    handlers: [http.all(endpoint, ({ request }) => backend.answer(request)), graphqlWsLink(endpoint, backend.sessions)],
+    handlers: [
+      http.all(endpoint, ({ request }) => backend.answer(request)),
+      ...ROUTE_PATHS.map((path) => http.all(`${origin}${path}`, ({ request }) => backend.route(request))),
+      graphqlWsLink(endpoint, backend.sessions),
+    ],
     webSocketUrl: webSocketEndpoint(endpoint),
   };
 }
 
 /**
- * The MSW door (docs/architecture.md, "One engine, three doors"): MSW request handlers that run GraphQL
+ * The MSW door (docs/architecture.md, "One runtime, three doors"): MSW request handlers that run GraphQL
  * requests to `endpoint` through the same engine, limits and error shaping as the HTTP door, on a
  * state that lives in your test (or your page) instead of a server process. A Fetch Request in,
  * a Response out: same status codes, content types and bodies as `parley mock serve`.
@@ -60,7 +78,8 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
     get state() {
       return backend.state;
     },
-    engine: backend.engine,
+    runtime: backend.runtime,
+    data: backend.data,
     chaos: backend.chaos,
     journal: backend.journal,
     reset: () => backend.reset(),

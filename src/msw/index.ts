@@ -14,10 +14,10 @@ export { createParleyBackend, type LocalParleyBackend, type ParleyBackend, type 
 export { createSharedParleyHandlers, type SharedParleyHandlers, type SharedParleyHandlersOptions } from './shared-worker/page.js';
 export { failOperation, type FailOperationOptions } from './fail-operation.js';
 export { DEMO_PASSWORD, DEMO_USERS } from '../mock-server/demo/logins.js';
-export { MockState } from '../mock-server/state/mock-state.js';
+export { MockData, type MockConversation, type MockMail, type MockMessage, type MockTokens, type MockUser, type MockWorkspace } from '../mock-server/facade/mock-data.js';
 export { ErrorCode } from '../schema/error-codes.js';
-export type { Chaos } from '../mock-server/engine/chaos.js';
-export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from '../mock-server/engine/chaos-settings.js';
-export type { JournalEntry, RequestJournal } from '../mock-server/engine/journal.js';
+export type { Chaos } from '../mock-server/runtime/chaos/chaos.js';
+export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type OperationChaos } from '../mock-server/runtime/chaos/chaos-settings.js';
+export type { JournalEntry, RequestJournal } from '../mock-server/runtime/journal/journal.js';
 export { FixturesError, type FixtureProblem } from '../mock-server/user-fixtures/problems.js';
 export type { FixturesInput } from '../mock-server/user-fixtures/format.js';

@@ -6,7 +6,7 @@ import { build, transform, type BuildResult, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * docs/architecture.md, "One engine, three doors": everything below the doors (engine, graphql, state, the
+ * docs/architecture.md, "One runtime, three doors": everything below the doors (engine, graphql, state, the
  * demo data, the user-fixtures loader) loads in a browser bundle. This bundles the browser entry for `platform: 'browser'`
  * (esbuild refuses any `node:` import there), checks our own modules in it for Node globals, and
  * runs the bundle where no Node global exists: a `vm` context holding only what a browser page has.
@@ -63,7 +63,7 @@ describe('the browser bundle (engine, graphql, state, demo, user-fixtures)', () 
   });
 
   it('nothing below the doors has a node: import, in any of its modules (also those the entry leaves out)', () => {
-    const below = { engine: 15, graphql: 20, state: 50, demo: 5, 'user-fixtures': 5 };
+    const below = { engine: 8, runtime: 8, graphql: 20, state: 50, demo: 5, 'user-fixtures': 5, routes: 10, facade: 0, shared: 0, random: 4, realtime: 4 };
     const offenders: string[] = [];
     for (const [folder, atLeast] of Object.entries(below)) {
       const dir = `${root}src/mock-server/${folder}/`;
@@ -76,7 +76,7 @@ describe('the browser bundle (engine, graphql, state, demo, user-fixtures)', () 
 
   it('has the engine, the state, the demo data and the fixtures loader in it', () => {
     const inputs = Object.keys(metafile.inputs);
-    const modules = ['engine/engine.ts', 'state/mock-state.ts', 'demo/create-demo-state.ts', 'user-fixtures/load.ts', 'graphql/executable-schema.ts'];
+    const modules = ['engine/engine.ts', 'runtime/runtime.ts', 'state/mock-state.ts', 'demo/create-demo-state.ts', 'user-fixtures/load.ts', 'graphql/executable-schema.ts', 'routes/router.ts', 'routes/uploads.ts', 'routes/files.ts'];
     for (const module of modules.map((name) => `src/mock-server/${name}`)) {
       expect(inputs).toContain(module);
     }
@@ -101,6 +101,10 @@ describe('the browser bundle (engine, graphql, state, demo, user-fixtures)', () 
       queueMicrotask,
       structuredClone,
       AbortController,
+      Request,
+      Response,
+      Headers,
+      ReadableStream,
       Event,
       EventTarget,
       console: {
@@ -132,12 +136,12 @@ describe('the browser bundle (engine, graphql, state, demo, user-fixtures)', () 
     // The scenario runs inside the page, on the page's own Promise, Map and Uint8Array.
     const run = runInContext(
       `(async () => {
-        const { createDemoState, createEngine, DEMO_PASSWORD } = Parley;
+        const { createDemoState, createRuntime, DEMO_PASSWORD } = Parley;
         const state = await createDemoState({ seed: 1 });
-        const engine = createEngine(state);
+        const runtime = createRuntime(state);
         const origin = 'http://localhost';
         const call = (query, variables, token) =>
-          engine.run({ query, variables, authorization: token ? 'Bearer ' + token : null, publicOrigin: origin });
+          runtime.run({ query, variables, authorization: token ? 'Bearer ' + token : null, publicOrigin: origin });
         const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { accessToken user { username } } }';
         const alice = await call(LOGIN, { input: { email: 'alice@acme.test', password: DEMO_PASSWORD } });
         const wrong = await call(LOGIN, { input: { email: 'alice@acme.test', password: DEMO_PASSWORD + '!' } });
@@ -160,7 +164,11 @@ describe('the browser bundle (engine, graphql, state, demo, user-fixtures)', () 
           input: { displayName: 'Page', email: 'page@example.test', password: 'correct horse battery', username: 'page' },
         });
         const pageLogin = await call(LOGIN, { input: { email: 'page@example.test', password: 'correct horse battery' } });
-        return JSON.stringify({ alice, wrong, pages, badCursor, typing, registered, pageLogin });
+        // The routes (uploads, files, ...) answer Fetch Requests here too.
+        const router = Parley.createRouter({ host: { state, changed() {} }, graphql: async () => new Response(null, { status: 204 }), dev: null });
+        const routes = [];
+        for (const path of ['/ready', '/uploads/nope', '/files/nope']) routes.push((await router(new Request('http://localhost' + path))).status);
+        return JSON.stringify({ alice, wrong, pages, badCursor, typing, registered, pageLogin, routes });
       })()`,
       page,
     ) as Promise<string>;
@@ -177,6 +185,7 @@ describe('the browser bundle (engine, graphql, state, demo, user-fixtures)', () 
     expect(results.typing).toEqual({ data: { setTyping: true } });
     expect(results.registered.errors).toBeUndefined();
     expect(results.pageLogin.data.login.user.username).toBe('page');
+    expect(results.routes).toEqual([200, 404, 403]);
     // No error was logged; graphql-jit may say once that it cannot load here (it reads `process`).
     expect(logged.filter((line) => !line.includes('graphql-jit could not load'))).toEqual([]);
   }, 60_000);

@@ -46,7 +46,7 @@ describe("Parley's CommonJS build", () => {
     type Root = typeof import('../../src/index.js');
     const msw = requireFromRoot('parley/msw') as Msw;
     const parley = requireFromRoot('parley') as Root;
-    expect(msw.MockState).toBe(parley.MockState);
+    expect(msw.MockData).toBe(parley.MockData);
     const backend = await msw.createParleyBackend();
     const response = await backend.answer(
       new Request('http://parley.test/graphql', {

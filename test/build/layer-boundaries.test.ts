@@ -36,10 +36,39 @@ function offending(files: readonly string[], pattern: RegExp): string[] {
 const layers = [...sources('src/mock-server/graphql'), ...sources('src/mock-server/engine'), ...sources('src/mock-server/demo'), ...sources('src/mock-server/user-fixtures')];
 const views = sources('src/mock-server/graphql/views');
 
+/**
+ * The routes (`src/mock-server/routes/`, the Fetch handlers every door calls) are a layer below
+ * the doors: they import no door (http/, ws/, msw/), nothing of Node's platform (platform/,
+ * persist/, `node:`), and reach the state through its services. The fixtures route's summary
+ * still counts the loaded state's tables (the one read allowed below, until the state has a
+ * facade that counts).
+ */
+const routes = sources('src/mock-server/routes');
+const ROUTES_TABLE_READS_ALLOWED = new Set(['src/mock-server/routes/dev/fixtures.ts']);
+
+describe('the routes are a layer below the doors', () => {
+  it('finds the files it checks', () => {
+    expect(routes).toContain('src/mock-server/routes/router.ts');
+    expect(routes).toContain('src/mock-server/routes/uploads.ts');
+    expect(routes).toContain('src/mock-server/routes/dev/routes.ts');
+  });
+
+  it('imports no door, no Node platform module and no node: built-in', () => {
+    expect(offending(routes, /.*from\s+['"](?:node:[^'"]*|[^'"]*\/(?:http|ws|msw|platform|persist|cli)\/[^'"]*)['"]/g)).toEqual([]);
+    expect(offending(routes, /.*import\(\s*['"](?:node:[^'"]*|[^'"]*\/(?:http|ws|msw|platform|persist|cli)\/[^'"]*)['"]/g)).toEqual([]);
+  });
+
+  it('reads no table of the state and imports no module of the tables', () => {
+    const checked = routes.filter((file) => !ROUTES_TABLE_READS_ALLOWED.has(file));
+    expect(offending(checked, /.*(?:[\w)\]]\??\.|\[['"])(tables|areas)\b.*/g)).toEqual([]);
+    expect(offending(routes, /.*from\s+['"][^'"]*\/state\/(?:[\w-]+\/)?(?:tables|areas)\.js['"]/g)).toEqual([]);
+  });
+});
+
 describe('the GraphQL layer, the engine and the data builders stay out of the tables', () => {
   it('finds the files it checks', () => {
     expect(layers).toContain('src/mock-server/graphql/resolvers/messages.ts');
-    expect(layers).toContain('src/mock-server/engine/journal-record.ts');
+    expect(layers).toContain('src/mock-server/engine/engine.ts');
     expect(layers).toContain('src/mock-server/demo/create-demo-state.ts');
     expect(layers).toContain('src/mock-server/user-fixtures/build.ts');
     expect(views).toContain('src/mock-server/graphql/views/messages.ts');

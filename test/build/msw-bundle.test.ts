@@ -21,7 +21,7 @@ async function browserBundleInputs(entry: string): Promise<string[]> {
  */
 it('the MSW entry bundles for the browser, without the Node doors', async () => {
   const inputs = await browserBundleInputs('src/msw/index.ts');
-  expect(inputs).toContain('src/mock-server/engine/graphql-over-http.ts');
+  expect(inputs).toContain('src/mock-server/routes/graphql-over-http.ts');
   expect(inputs).toContain('src/mock-server/realtime/graphql-ws-session.ts');
   expect(inputs).toContain('src/msw/graphql-ws-link.ts');
   const found: string[] = [];

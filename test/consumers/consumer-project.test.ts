@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { run, succeed, type Finished } from './child-processes.js';
 import { engineWarnings } from './consumer-project/install-output.js';
-import { chatTestBody, consumerPackageJson, consumerTsconfig, entriesTest, readmeMswSetup } from './consumer-project/files.js';
+import { chatTestBody, consumerPackageJson, consumerTsconfig, entriesTest, readmeDataBlock, readmeMswSetup } from './consumer-project/files.js';
 
 /**
  * Issue 19, "in a consumer's tests": Parley as users get it. `npm pack`, install the tarball into
@@ -35,18 +35,17 @@ const setup = readmeMswSetup(readFileSync(join(root, 'README.md'), 'utf8'));
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'parley-consumer-'));
-  // dist/ is fresh: test/global-setup.ts built it. `prepack` (clean) and `prepare` (build) would pull dist/ away
-  // from the test files that run it in parallel, so the pack skips scripts.
-  const [pack] = JSON.parse(await succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], root)) as [
-    { filename: string; files: { path: string }[] },
-  ];
-  packed = pack.files.map((file) => file.path);
+  // Packed once for the project's files (test/consumers/pack-once.ts), after test/global-setup.ts built dist/.
+  const pack = inject('parleyPack');
+  packed = [...pack.files];
+  const filename = basename(pack.tarball);
+  copyFileSync(pack.tarball, join(project, filename));
   writeFileSync(join(project, 'package.json'), consumerPackageJson);
   writeFileSync(join(project, 'tsconfig.json'), consumerTsconfig);
   writeFileSync(join(project, 'chat.test.ts'), setup + chatTestBody);
-  writeFileSync(join(project, 'entries.test.ts'), entriesTest);
+  writeFileSync(join(project, 'entries.test.ts'), entriesTest(readmeDataBlock(readFileSync(join(root, 'README.md'), 'utf8'))));
   // Warnings are kept (not --loglevel=error): the install must print no EBADENGINE.
-  install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn', `./${pack.filename}`, ...tools], project);
+  install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn', `./${filename}`, ...tools], project);
   if (install.status !== 0) throw new Error(`npm install failed (${install.status}):\n${install.stdout}\n${install.stderr}`);
 }, 180_000);
 

@@ -1,7 +1,8 @@
 import { getIntrospectionQuery } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/mock-server/create-engine.js';
-import type { Engine, OperationRequest } from '../../src/mock-server/engine/engine.js';
+import { createRuntime } from '../../src/mock-server/runtime/create-runtime.js';
+import type { OperationRequest } from '../../src/mock-server/engine/engine.js';
+import type { Runtime } from '../../src/mock-server/runtime/runtime.js';
 import { createDemoState } from '../../src/mock-server/demo/create-demo-state.js';
 import type { MockState } from '../../src/mock-server/state/mock-state.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';
@@ -9,8 +10,8 @@ import { nodePasswordHasher } from '../../src/mock-server/platform/node-password
 import { MESSAGES, SINCE } from '../support/queries.js';
 
 let state: MockState;
-let compiled: Engine;
-let interpreted: Engine;
+let compiled: Runtime;
+let interpreted: Runtime;
 let token: string;
 let general: string;
 let design: string;
@@ -21,8 +22,8 @@ beforeAll(async () => {
   // A clock that stands still: both engines read one state, and what they answer (a
   // conversation list's cursor carries the moment its walk began) must not differ by a millisecond.
   state = await createDemoState({ seed: 3, clock: new ManualClock(Date.parse('2026-06-01T09:00:00Z')), passwords: nodePasswordHasher });
-  compiled = createEngine(state, { execution: 'compiled', logBug: () => {} });
-  interpreted = createEngine(state, { execution: 'interpreted', logBug: () => {} });
+  compiled = createRuntime(state, { execution: 'compiled', logBug: () => {} });
+  interpreted = createRuntime(state, { execution: 'interpreted', logBug: () => {} });
   const alice = await state.users.login('alice@acme.test', 'parley-demo', false);
   token = alice.tokens.accessToken;
   const conversations = [...state.tables.conversations.values()];

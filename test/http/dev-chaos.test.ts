@@ -160,6 +160,6 @@ describe('/dev/chaos: bad bodies are 400 with a code, a field and a sentence; no
     expect(await chaosOk({ operations: { 'whatever-the client_calls it': { failureRate: 0.1 } } })).toMatchObject({ operations: { 'whatever-the client_calls it': { failureRate: 0.1 } } });
     const cleared = await fetch(`${mock.origin}/dev/chaos`, { method: 'DELETE' });
     expect(await cleared.json()).toEqual({ seed: 1 });
-    expect(mock.engine.chaos.active).toBe(false);
+    expect(mock.runtime.chaos.active).toBe(false);
   });
 });

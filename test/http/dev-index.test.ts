@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devRoutes } from '../../src/mock-server/http/dev-routes.js';
+import { devRoutes } from '../../src/mock-server/routes/dev/routes.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 
 let mock: RunningMockServer;
@@ -69,6 +69,6 @@ describe('GET /dev: the index of the dev controls', () => {
       expect((await fetch(`${closed.origin}${path}`)).status, path).toBe(404);
     }
     expect((await fetch(`${closed.origin}/dev/chaos`, { method: 'POST', body: '{"latency":{"minMs":5,"maxMs":5}}' })).status).toBe(404);
-    expect(closed.engine.chaos.active).toBe(false);
+    expect(closed.runtime.chaos.active).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestJournal } from '../../src/mock-server/engine/journal.js';
-import { summariseVariables } from '../../src/mock-server/engine/journal-variables.js';
+import { RequestJournal } from '../../src/mock-server/runtime/journal/journal.js';
+import { summariseVariables } from '../../src/mock-server/runtime/journal/journal-variables.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { expectCode, gql, ok } from '../support/client.js';
 import { acknowledged, connectSocket } from '../support/socket.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prefersHtml } from '../../src/mock-server/http/graphiql-route.js';
+import { prefersHtml } from '../../src/mock-server/routes/prefers-html.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 
 /** What Chromium and Firefox send when a person opens a URL. */

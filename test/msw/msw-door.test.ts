@@ -3,7 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { digestTables } from '../../src/mock-server/state/digest.js';
-import { createParleyHandlers, failOperation, type MockState, type ParleyHandlers } from '../../src/msw/index.js';
+import { createParleyHandlers, failOperation, type ParleyHandlers } from '../../src/msw/index.js';
+import type { MockState } from '../../src/mock-server/state/mock-state.js';
 import { expectCode, gql, ok } from '../support/client.js';
 
 /** No server listens here: MSW answers every request to it. */

@@ -89,6 +89,23 @@ describe('parley/msw: one state for every tab, in a SharedWorker', () => {
     expect(response.status).toBe(415);
   });
 
+  it('relays every route with binary bodies: a PUT to the upload URL one tab got, the avatar read back from the other tab', async () => {
+    const token = await login(TAB_A);
+    const bytes = new Uint8Array(Array.from({ length: 512 }, (_, i) => (i * 7) % 256));
+    const upload = 'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { key uploadUrl } }';
+    const { createUploadUrl } = ok(await gql<{ createUploadUrl: { key: string; uploadUrl: string } }>(TAB_A, upload, { i: { contentType: 'image/png', scope: 'PUBLIC', fileName: 'me.png' } }, token));
+    expect(createUploadUrl.uploadUrl.startsWith('http://tab-a.test/uploads/')).toBe(true);
+    expect((await fetch(createUploadUrl.uploadUrl, { method: 'PUT', body: bytes })).status).toBe(200);
+    const avatar = 'mutation($key: String) { updateAvatar(key: $key) { avatarUrl } }';
+    const { updateAvatar } = ok(await gql<{ updateAvatar: { avatarUrl: string } }>(TAB_B, avatar, { key: createUploadUrl.key }, token));
+    // Tab B's request names tab B's origin; the worker serves the bytes whichever tab asks.
+    const served = await fetch(updateAvatar.avatarUrl);
+    expect([updateAvatar.avatarUrl.startsWith('http://tab-b.test/uploads/'), served.status, served.headers.get('content-type')]).toEqual([true, 200, 'image/png']);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    const missing = await fetch('http://tab-a.test/uploads/no-such-key');
+    expect([missing.status, ((await missing.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
   it('reset() from any tab takes every tab back to the seed (tokens issued since are gone)', async () => {
     const token = await login(TAB_A);
     const general = await generalOf(TAB_A, token);

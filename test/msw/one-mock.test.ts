@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChaosSettings } from '../../src/mock-server/engine/chaos-settings.js';
+import type { ChaosSettings } from '../../src/mock-server/runtime/chaos/chaos-settings.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { digestTables } from '../../src/mock-server/state/digest.js';
 import { ManualClock } from '../../src/mock-server/state/clock.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Engine } from '../../src/mock-server/engine/engine.js';
+import type { Runtime } from '../../src/mock-server/runtime/runtime.js';
 import type { HostAllowList } from '../../src/mock-server/http/host-allow-list.js';
 import { attachWebSocketDoor } from '../../src/mock-server/ws/attach.js';
 
@@ -27,7 +27,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-const engine = {} as Engine; // the mocked door never reads it
+const runtime = {} as Runtime; // the mocked door never reads it
 const hosts = {} as HostAllowList; // read by upgrades only, and none is made
 
 /** Two turns of the event loop, and the dynamic import's settling: time for a background load to happen. */
@@ -38,7 +38,7 @@ async function settle(): Promise<void> {
 it('loads the door in the background once the server listens', async () => {
   const server = createServer();
   servers.push(server);
-  attachWebSocketDoor(server, engine, hosts);
+  attachWebSocketDoor(server, runtime, hosts);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   await vi.waitFor(() => expect(loads.count).toBe(1));
@@ -47,7 +47,7 @@ it('loads the door in the background once the server listens', async () => {
 it('does not load it after a close that came first', async () => {
   const server = createServer();
   servers.push(server);
-  const door = attachWebSocketDoor(server, engine, hosts);
+  const door = attachWebSocketDoor(server, runtime, hosts);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening'); // the door's own listener has run: its load is scheduled
   await door.close();

@@ -120,7 +120,7 @@ describe('the WebSocket endpoint', () => {
     const socket = new WebSocket(mock.wsUrl, 'graphql-transport-ws');
     await new Promise((resolve) => socket.once('open', resolve));
     const closed = new Promise<number>((resolve) => socket.once('close', resolve));
-    socket.send(JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(mock.engine.limits.maxBodyBytes) } }));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(mock.runtime.limits.maxBodyBytes) } }));
     expect(await closed).toBe(1009);
   });
 

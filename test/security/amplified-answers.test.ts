@@ -74,7 +74,7 @@ describe('over HTTP', () => {
     expect(query.length).toBeLessThan(400);
     expectTooLarge(await gql(mock.url, query, { c: asciiChannel }, owner.token));
     // The refusal is in the request journal with its code.
-    const [entry] = mock.engine.journal.list(1);
+    const [entry] = mock.runtime.journal.list(1);
     expect(entry?.errorCodes).toEqual(['RESPONSE_TOO_LARGE']);
   });
 
@@ -151,7 +151,7 @@ describe('a client that never reads', () => {
     try {
       await new Promise<void>((resolve) => client.once('connect', resolve));
       client.write(request.repeat(5));
-      const answered = () => mock.engine.journal.list().filter((entry) => entry.operationName === 'NeverRead').length;
+      const answered = () => mock.runtime.journal.list().filter((entry) => entry.operationName === 'NeverRead').length;
       await until(() => answered() >= 1, 'the first answer', 5_000);
       // Another connection's request is answered meanwhile; by then the others would have run too.
       ok(await gql(mock.url, '{ health }'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/mock-server/create-engine.js';
+import { createRuntime } from '../../src/mock-server/runtime/create-runtime.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 import { MockState } from '../../src/mock-server/state/mock-state.js';
 
@@ -37,7 +37,7 @@ function dense(n: number): string {
 describe('the document cache is bounded in bytes', () => {
   it('40 dense 10 KB documents (400 KB of text) stay under the budget: tokens are counted, not only text', async () => {
     for (let n = 0; n < 40; n++) expect(await post(dense(n))).toBe(200);
-    const stats = mock.engine.documentCacheStats();
+    const stats = mock.runtime.engine.documentCacheStats();
     expect(stats.bytes).toBeLessThanOrEqual(BUDGET);
     expect(stats.entries).toBeLessThan(40);
     expect(stats.entries).toBeGreaterThan(10);
@@ -46,7 +46,7 @@ describe('the document cache is bounded in bytes', () => {
   it('36 distinct 1 MB documents stay under the budget', async () => {
     const padding = 'x'.repeat(1_000_000);
     for (let n = 0; n < 36; n++) expect(await post(`query Padded${n} { health } # ${padding}`)).toBe(200);
-    const stats = mock.engine.documentCacheStats();
+    const stats = mock.runtime.engine.documentCacheStats();
     expect(stats.bytes).toBeLessThanOrEqual(BUDGET);
     expect(stats.bytes).toBeGreaterThan(BUDGET / 2);
     expect(stats.entries).toBeLessThan(36);
@@ -55,11 +55,11 @@ describe('the document cache is bounded in bytes', () => {
 
 describe('a document over the budget on its own', () => {
   it('is answered and not cached; smaller ones still are', async () => {
-    const engine = createEngine(new MockState(), { documentCacheBytes: 64 * 1024 });
-    const answer = await engine.run({ query: `{ health } # ${'x'.repeat(100_000)}`, publicOrigin: 'http://localhost' });
+    const runtime = createRuntime(new MockState(), { documentCacheBytes: 64 * 1024 });
+    const answer = await runtime.run({ query: `{ health } # ${'x'.repeat(100_000)}`, publicOrigin: 'http://localhost' });
     expect(answer.data).toEqual({ health: expect.any(String) });
-    expect(engine.documentCacheStats()).toEqual({ entries: 0, bytes: 0 });
-    await engine.run({ query: '{ health }', publicOrigin: 'http://localhost' });
-    expect(engine.documentCacheStats().entries).toBe(1);
+    expect(runtime.engine.documentCacheStats()).toEqual({ entries: 0, bytes: 0 });
+    await runtime.run({ query: '{ health }', publicOrigin: 'http://localhost' });
+    expect(runtime.engine.documentCacheStats().entries).toBe(1);
   });
 });

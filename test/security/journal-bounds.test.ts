@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOURNAL_MAX_BYTES, JOURNAL_VARIABLES_MAX_BYTES, RequestJournal } from '../../src/mock-server/engine/journal.js';
-import { DEEPER_MARKER, summariseVariables } from '../../src/mock-server/engine/journal-variables.js';
+import { JOURNAL_MAX_BYTES, JOURNAL_VARIABLES_MAX_BYTES, RequestJournal } from '../../src/mock-server/runtime/journal/journal.js';
+import { DEEPER_MARKER, summariseVariables } from '../../src/mock-server/runtime/journal/journal-variables.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
 
 // Issue 26 item 5: the journal kept every request's variables as parsed, so ~1 MB of small
@@ -37,7 +37,7 @@ describe('the request journal is bounded in bytes', () => {
     const requests = 12;
     for (let n = 0; n < requests; n++) expect(await post(hugeBody(n))).toBe(200);
 
-    const { journal } = mock.engine;
+    const { journal } = mock.runtime;
     expect(journal.size).toBe(requests);
     // The journal's own accounting: a bounded summary per entry, never the request's objects.
     expect(journal.bytes).toBeLessThanOrEqual(requests * (JOURNAL_VARIABLES_MAX_BYTES + 1024));
@@ -74,7 +74,7 @@ describe('the request journal is bounded in bytes', () => {
   });
 
   it('the total is bounded in bytes as well as in entries', async () => {
-    const { journal } = mock.engine;
+    const { journal } = mock.runtime;
     // Fill every slot with an entry at the per-entry bound (a document unknown, so numbers: strings would be hidden).
     for (let n = 0; n < journal.capacity; n++) {
       journal.record({ at: n, transport: 'http', schema: null, document: null, operationName: 'x'.repeat(10_000), variables: { s: Array.from({ length: 1000 }, (_, i) => i) }, caller: null, status: 200, durationMs: 1, errorCodes: [] });

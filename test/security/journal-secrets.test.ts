@@ -58,7 +58,7 @@ describe('the journal keeps no secret, whatever the variable is called', () => {
   });
 
   it('the secret arguments and input fields, derived from schema.graphql, are pinned', async () => {
-    const { secretCoordinatesOf } = await import('../../src/mock-server/engine/secret-coordinates.js');
+    const { secretCoordinatesOf } = await import('../../src/mock-server/runtime/journal/secret-coordinates.js');
     const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
     expect(secretCoordinatesOf(schema)).toEqual(SECRET_INPUT_COORDINATES);
   });

@@ -1,4 +1,5 @@
 import { request, subscriptions } from './api.js';
+import { startFiles } from './files.js';
 
 export interface Message {
   readonly id: string;
@@ -66,6 +67,7 @@ export async function startChat(): Promise<void> {
   messages.nodes.forEach(show);
 
   $<HTMLHeadingElement>('title').textContent = `#${general.title} in ${workspace.name}`;
+  startFiles(token, general.id);
   drawn = true;
   showStatus();
   const composer = $<HTMLFormElement>('composer');

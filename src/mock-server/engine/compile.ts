@@ -31,8 +31,8 @@ let loading: Promise<Jit | undefined> | undefined;
 let unavailable = false;
 
 /**
- * Loads graphql-jit. Importing it costs about 55 ms (it brings fast-json-stringify and ajv), a
- * tenth of the start-up budget, for a path the adaptive mode only takes from a document's second
+ * Loads graphql-jit. Importing it (it brings fast-json-stringify and ajv) is a large share of the
+ * start-up budget (docs/benchmarks.md, "Start-up"), for a path the adaptive mode only takes from a document's second
  * use; so it loads in the background and operations run on graphql-js until it is there. Where it
  * cannot load (a browser page), every operation runs on graphql-js: results are the same either
  * way, and one warning says so.
@@ -68,7 +68,7 @@ export function compileOperation(schema: GraphQLSchema, document: DocumentNode, 
     // Stack traces of errors that reach clients are never shown; capturing them is wasted work.
     disablingCapturingStackErrors: true,
     // Not `customJSONSerializer`: its fast-json-stringify serializer checks every nullable field
-    // against an ajv schema and measured 2.5x slower than JSON.stringify on a message page.
+    // against an ajv schema and is slower than JSON.stringify on a message page (docs/benchmarks.md, "Per-call costs").
   });
   if (!jit.isCompiledQuery(compiled)) return null;
   return {

@@ -18,12 +18,10 @@ import { LRUCache } from 'lru-cache';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
 import type { MockState } from '../state/mock-state.js';
-import { Chaos } from './chaos.js';
 import { compileOperation, compilerLoaded, loadCompiler, type CompiledOperation } from './compile.js';
 import { answerLowerBound, payloadFits, tooLargeAnswer } from './answer-size.js';
 import { mapEvents, sharedEventResult } from './event-results.js';
 import { formatError, logBugToStderr, type BugLogger } from './format-error.js';
-import { RequestJournal } from './journal.js';
 import { documentWeight } from './document-weight.js';
 import { defaultLimits, limitRules, tooComplex, type QueryLimits } from './limits.js';
 import { documentNestsDeeperThan, valueNestsDeeperThan } from './nesting.js';
@@ -40,7 +38,6 @@ export type ExecutionMode = 'adaptive' | 'compiled' | 'interpreted';
 
 export interface EngineOptions {
   readonly schema: GraphQLSchema;
-  readonly state: MockState;
   /** @default 'adaptive' */
   readonly execution?: ExecutionMode;
   /** Request limits (see {@link QueryLimits}). @default {@link defaultLimits} */
@@ -59,10 +56,6 @@ export interface EngineOptions {
   readonly documentCacheBytes?: number;
   /** Where bugs hidden from clients are reported. @default logs to stderr with the stack */
   readonly logBug?: BugLogger;
-  /** The request journal the doors record into (`/dev/journal`). @default a new one (200 requests) */
-  readonly journal?: RequestJournal;
-  /** Latency and failures injected into HTTP and MSW requests (`/dev/chaos`). @default none */
-  readonly chaos?: Chaos;
 }
 
 /** One GraphQL operation, as any door receives it. */
@@ -104,16 +97,14 @@ const DOCUMENT_CACHE_BYTES = 32 * 1024 * 1024;
 const TOKEN_LIMIT = /^Syntax Error: Document contains more th(?:an|at) \d+ tokens/;
 
 /**
- * The transport-free core every door shares (docs/architecture.md, "One engine, three doors"): it resolves
- * the caller from the token, parses and validates each distinct query text once, executes
- * (compiled where it pays), and shapes errors once. A door (HTTP, WebSocket, MSW) only
- * translates its transport.
+ * The executor every door shares through the runtime (`runtime/runtime.ts`; docs/architecture.md,
+ * "One runtime, three doors"): over a state it is given, it resolves the caller from the token,
+ * parses and validates each distinct query text once, executes (compiled where it pays), and
+ * shapes errors once. It holds no state of the mock: which state is current, what changed, the
+ * journal and chaos are the runtime's.
  */
 export class Engine {
   readonly schema: GraphQLSchema;
-  private current: MockState;
-  private readonly stateListeners = new Set<(state: MockState, previous: MockState) => void>();
-  private readonly changeListeners = new Set<() => void>();
   readonly limits: QueryLimits;
   readonly execution: ExecutionMode;
   private readonly documents: LRUCache<string, PreparedDocument>;
@@ -124,14 +115,9 @@ export class Engine {
   private readonly rules: readonly ValidationRule[];
   /** Where bugs hidden from clients are reported (doors report theirs here too). */
   readonly logBug: BugLogger;
-  /** The last requests of every door (dev controls: `/dev/journal`). */
-  readonly journal: RequestJournal;
-  /** Injected latency and failures (dev controls: `/dev/chaos`). */
-  readonly chaos: Chaos;
 
   constructor(options: EngineOptions) {
     this.schema = options.schema;
-    this.current = options.state;
     this.limits = { ...defaultLimits, ...options.limits };
     this.execution = options.execution ?? 'adaptive';
     this.documents = new LRUCache({
@@ -141,46 +127,6 @@ export class Engine {
     });
     this.rules = [...specifiedRules, ...limitRules(this.limits)];
     this.logBug = options.logBug ?? logBugToStderr;
-    this.journal = options.journal ?? new RequestJournal();
-    this.chaos = options.chaos ?? new Chaos();
-  }
-
-  /** The state operations run on; {@link replaceState} swaps it (reset, snapshot restore). */
-  get state(): MockState {
-    return this.current;
-  }
-
-  /**
-   * Runs every operation from now on against `state` (a reset, a restored snapshot, loaded
-   * fixtures). Doors that hold something of the old state (the WebSocket door's subscriptions)
-   * hear it through {@link onStateReplaced}; it counts as a change ({@link onChange}).
-   */
-  replaceState(state: MockState): void {
-    const previous = this.current;
-    this.current = state;
-    for (const listener of this.stateListeners) listener(state, previous);
-    this.changed();
-  }
-
-  /** Calls `listener` after every {@link replaceState}; returns the function that stops it. */
-  onStateReplaced(listener: (state: MockState, previous: MockState) => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
-  }
-
-  /**
-   * Calls `listener` after anything may have changed the state: every mutation executed (from any
-   * door, whatever its outcome), every state swap, and what a door reports with {@link changed}
-   * (an upload's bytes). Queries and subscriptions are not changes. Persistence listens here.
-   */
-  onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  }
-
-  /** Tells the {@link onChange} listeners the state may have changed (doors call it for what is not an operation). */
-  changed(): void {
-    for (const listener of this.changeListeners) listener();
   }
 
   /** The entries of the document cache and their estimated bytes. */
@@ -222,8 +168,8 @@ export class Engine {
     return { document, weight };
   }
 
-  /** Everything execution needs, or the request errors that stop it before execution. */
-  operationArgs(request: OperationRequest): OperationArgs | readonly GraphQLError[] {
+  /** Everything execution needs over `state`, or the request errors that stop it before execution. */
+  operationArgs(request: OperationRequest, state: MockState): OperationArgs | readonly GraphQLError[] {
     const prepared = this.prepareDocument(request.query);
     if (!prepared.document) return prepared.errors!;
     const refused = this.refuseVariables(request.variables);
@@ -239,7 +185,7 @@ export class Engine {
       document: prepared.document,
       operationName: request.operationName ?? undefined,
       variableValues: request.variables ?? undefined,
-      contextValue: createContext(this.state, request.authorization ?? null, request.publicOrigin),
+      contextValue: createContext(state, request.authorization ?? null, request.publicOrigin),
     };
   }
 
@@ -263,10 +209,10 @@ export class Engine {
    * An answer whose JSON would surely be over `maxResponseBytes` is replaced by RESPONSE_TOO_LARGE
    * before anything serializes it (the doors check the exact size of what they send).
    */
-  execute(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
-    const result = this.executeAndNotify(args);
+  readonly execute = (args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult => {
+    const result = this.executeOperation(args);
     return result instanceof Promise ? result.then(this.withinResponseLimit) : this.withinResponseLimit(result);
-  }
+  };
 
   /** `result`, or RESPONSE_TOO_LARGE when its JSON is surely longer than the limit (see `answer-size.ts`). */
   readonly withinResponseLimit = (result: ExecutionResult): ExecutionResult => {
@@ -280,14 +226,6 @@ export class Engine {
   /** What {@link execute} weighed `result` at (a lower bound of its JSON's bytes), so a door need not walk it again. */
   weightOf(result: ExecutionResult): number | undefined {
     return this.weights.get(result);
-  }
-
-  private executeAndNotify(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
-    if (this.changeListeners.size === 0 || getOperationAST(args.document, args.operationName)?.operation !== 'mutation') return this.executeOperation(args);
-    const result = this.executeOperation(args);
-    if (result instanceof Promise) return result.finally(() => this.changed());
-    this.changed();
-    return result;
   }
 
   private executeOperation(args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult {
@@ -361,17 +299,18 @@ export class Engine {
   readonly formatError = (error: Readonly<GraphQLError | Error>): GraphQLError => formatError(error, this.logBug);
 
   /**
-   * Runs one query or mutation end to end and returns a result with formatted errors: the entry
-   * point for doors that do not bring their own GraphQL-over-HTTP handling. Its JSON is at most
-   * `maxResponseBytes` (else RESPONSE_TOO_LARGE).
+   * Runs one query or mutation over `state` end to end and returns a result with formatted errors:
+   * the entry point for callers that do not bring their own GraphQL-over-HTTP handling. Its JSON is
+   * at most `maxResponseBytes` (else RESPONSE_TOO_LARGE). `execute` runs the prepared operation
+   * (the runtime's, which tells its listeners of a mutation).
    */
-  async run(request: OperationRequest): Promise<ExecutionResult> {
-    const args = this.operationArgs(request);
+  async run(request: OperationRequest, state: MockState, execute: (args: OperationArgs) => Promise<ExecutionResult> | ExecutionResult = this.execute): Promise<ExecutionResult> {
+    const args = this.operationArgs(request, state);
     if (!('schema' in args)) return { errors: args.map(this.formatError) };
     if (getOperationAST(args.document, args.operationName)!.operation === 'subscription') {
       return { errors: [this.formatError(new GraphQLError('subscriptions are served over WebSocket', { extensions: { code: ErrorCode.BAD_REQUEST } }))] };
     }
-    const result = await this.execute(args);
+    const result = await execute(args);
     const answer = result.errors ? { ...result, errors: result.errors.map(this.formatError) } : result;
     return payloadFits(answer, this.limits.maxResponseBytes) ? answer : tooLargeAnswer(this.limits);
   }

@@ -1,24 +1,36 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Engine } from '../engine/engine.js';
-import { graphqlOverHttp, type GraphQLHttpResponse } from '../engine/graphql-over-http.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { graphqlOverHttp, type GraphQLHttpResponse } from '../routes/graphql-over-http.js';
 import { answerLowerBound } from '../engine/answer-size.js';
 import { bodyTooLarge } from '../engine/payload-too-large.js';
 import { BodyTooLarge, readBody } from './body.js';
 import { AnswerPacer, LARGE_ANSWER_BYTES } from './answer-pacer.js';
+import { graphqlRoute as graphqlFetchRoute } from '../routes/graphql.js';
+import type { FetchRoute } from '../routes/route-host.js';
+
+/** `/graphql` for the HTTP door: Node's fast path, and the same core as a Fetch route for the router. */
+export interface NodeGraphqlRoute {
+  /** Answers `req` on `res` without a Fetch Request: the hot path of page queries. */
+  serve(req: IncomingMessage, res: ServerResponse, publicOrigin: string): Promise<void>;
+  /** The same core (pacing included) as a Fetch route (`routes/graphql.ts`). */
+  readonly fetch: FetchRoute;
+}
 
 /**
  * GraphQL over HTTP for Node's http server: reads the body (bounded), hands the request to the
- * transport-free {@link graphqlOverHttp} (shared with the MSW door) and writes its answer.
+ * transport-free {@link graphqlOverHttp} (shared with the MSW door) and writes its answer. The
+ * door's `/graphql` takes this path rather than the Fetch adapter: a Request, a body stream and a
+ * Response per request are work the hot path need not do (docs/architecture.md).
  */
-export function graphqlRoute(engine: Engine) {
-  const { maxBodyBytes } = engine.limits;
+export function graphqlRoute(runtime: Runtime): NodeGraphqlRoute {
+  const { maxBodyBytes } = runtime.limits;
   const pacer = new AnswerPacer();
-  // The engine weighed each answer as it executed it; one it did not (a refusal) is weighed here,
+  // The runtime's engine weighed each answer as it executed it; one it did not (a refusal) is weighed here,
   // no further than the limit: the walk stops there, and nothing larger is sent.
-  const { maxResponseBytes } = engine.limits;
-  const handle = graphqlOverHttp(engine, {
+  const { maxResponseBytes } = runtime.limits;
+  const handle = graphqlOverHttp(runtime, {
     pace: (result) => {
-      const weight = engine.weightOf(result) ?? answerLowerBound(result, maxResponseBytes);
+      const weight = runtime.weightOf(result) ?? answerLowerBound(result, maxResponseBytes);
       return weight < LARGE_ANSWER_BYTES ? undefined : pacer.take(weight);
     },
   });
@@ -32,7 +44,7 @@ export function graphqlRoute(engine: Engine) {
     res.end(body);
   };
 
-  return async (req: IncomingMessage, res: ServerResponse, publicOrigin: string): Promise<void> => {
+  const serve = async (req: IncomingMessage, res: ServerResponse, publicOrigin: string): Promise<void> => {
     let body = '';
     if (req.method === 'POST') {
       try {
@@ -40,10 +52,11 @@ export function graphqlRoute(engine: Engine) {
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
         // The rest of the body is not read: the connection closes after this answer.
-        return write(res, bodyTooLarge(engine.limits), { connection: 'close' });
+        return write(res, bodyTooLarge(runtime.limits), { connection: 'close' });
       }
     }
     const context = { publicOrigin, authorization: req.headers.authorization ?? null, accept: req.headers.accept };
     write(res, await handle({ url: req.url ?? '/', method: req.method ?? 'GET', headers: req.headers, body, context }));
   };
+  return { serve, fetch: graphqlFetchRoute(handle, runtime.limits) };
 }

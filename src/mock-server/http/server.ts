@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '../../schema/error-codes.js';
 import type { DevControls } from '../dev-controls.js';
-import type { Engine } from '../engine/engine.js';
-import { lazy } from '../state/lazy.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { prefersHtml } from '../routes/prefers-html.js';
+import { createRouter } from '../routes/router.js';
 import { answerInTurn } from './answers-in-turn.js';
-import { graphiqlRoute, prefersHtml } from './graphiql-route.js';
+import { requestOf, sendResponse } from './fetch-adapter.js';
+import { graphiqlRoute } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
-import { sendError, sendJson } from './respond.js';
+import { sendError } from './respond.js';
 import { devCorsHeaders, DevOriginPolicy, refusedOriginMessage } from './dev-origin.js';
 import { HostAllowList, refusedHostMessage } from './host-allow-list.js';
 import { isLoopbackHost } from './loopback.js';
@@ -60,39 +62,47 @@ const CORS_HEADERS: Record<string, string> = {
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
- * Routes that few requests take load at their first request, not at start-up (every module on
- * the start-up path costs about a millisecond): the dev routes (nine modules), the authorize page,
- * and the upload and download routes (with content-disposition).
+ * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only decides
+ * who may call (the Host allow-list, CORS, the origins `/dev` answers) and translates: every route
+ * but GraphiQL is a Fetch route (`routes/router.ts`, the MSW door's too), reached through one
+ * adapter (`fetch-adapter.ts`); `/graphql` takes a fast path to the same GraphQL-over-HTTP core.
  */
-const devRoutesModule = lazy(() => import('./dev-routes.js'));
-const oauthRouteModule = lazy(() => import('./oauth-route.js'));
-const uploadsRouteModule = lazy(() => import('./uploads-route.js'));
-const filesRouteModule = lazy(() => import('./files-route.js'));
-
-/**
- * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only routes and
- * translates; every GraphQL rule is the engine's.
- */
-export function createHttpDoor(engine: Engine, controls: DevControls | null, hosts: HostAllowList, options: HttpDoorOptions = {}): Server {
-  const graphql = graphqlRoute(engine);
+export function createHttpDoor(runtime: Runtime, controls: DevControls | null, hosts: HostAllowList, options: HttpDoorOptions = {}): Server {
+  const graphql = graphqlRoute(runtime);
   const cors = options.cors ?? true;
   const devOrigins = new DevOriginPolicy(options.corsOrigins);
   const graphiql = (options.graphiql ?? true) ? graphiqlRoute() : null;
   // `/dev` is served when the dev controls were built (see devRoutesServed).
-  const dev = devRoutesServed(options) ? controls : null;
+  const router = createRouter({ host: runtime, graphql: graphql.fetch, dev: devRoutesServed(options) ? controls : null });
+  const devServed = devRoutesServed(options) && controls !== null;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // The path alone decides the route; a URL object per request would cost more than the routing.
+    // The hot path: the raw target decides `/graphql`, without a URL object or a Request.
     const target = req.url ?? '/';
     const query = target.indexOf('?');
-    const pathname = query < 0 ? target : target.slice(0, query);
+    const raw = query < 0 ? target : target.slice(0, query);
+    if (raw === '/graphql') {
+      if (!hosts.allows(req.headers.host)) return sendError(res, 403, ErrorCode.FORBIDDEN, refusedHostMessage(req.headers.host));
+      if (cors) res.setHeaders(CORS_HEADER_MAP);
+      if (req.method === 'OPTIONS' && cors) {
+        res.writeHead(204).end();
+        return;
+      }
+      if (graphiql && req.method === 'GET' && prefersHtml(req.headers.accept)) return graphiql.page(res);
+      // Only an allowed Host gets here, so the URLs handed out (uploads, files) never name another.
+      return graphql.serve(req, res, `http://${req.headers.host!}`);
+    }
+    // Every other route: the path as the router will read it (the URL parser's, dot segments resolved).
+    const request = requestOf(req, originOf(req.headers.host));
+    if (request === null) return sendError(res, 400, ErrorCode.BAD_REQUEST, 'the request has a header the mock cannot read');
+    const { pathname } = new URL(request.url);
     // A readiness probe reads a constant, so it answers any Host (a container's health check
     // may use a name nobody allowed); every other route is behind the allow-list.
     if (pathname !== '/ready' && !hosts.allows(req.headers.host)) {
       return sendError(res, 403, ErrorCode.FORBIDDEN, refusedHostMessage(req.headers.host));
     }
     const isDev = pathname === '/dev' || pathname.startsWith('/dev/');
-    if (dev && isDev) {
+    if (devServed && isDev) {
       const origin = req.headers.origin;
       const verdict = devOrigins.judge(origin, req.headers.host);
       if (verdict === 'refused') return sendError(res, 403, ErrorCode.FORBIDDEN, refusedOriginMessage(origin!));
@@ -103,8 +113,7 @@ export function createHttpDoor(engine: Engine, controls: DevControls | null, hos
           return;
         }
       }
-      const { devRoute } = await devRoutesModule();
-      return devRoute(dev, req, res, pathname, query < 0 ? '' : target.slice(query + 1));
+      return sendResponse(res, await router(request));
     }
     // `/dev` off (--no-dev-routes) is a 404 like any unknown path, and gets no CORS either.
     const open = cors && !isDev;
@@ -113,33 +122,8 @@ export function createHttpDoor(engine: Engine, controls: DevControls | null, hos
       res.writeHead(204).end();
       return;
     }
-    if (pathname === '/graphql') {
-      if (graphiql && req.method === 'GET' && prefersHtml(req.headers.accept)) return graphiql.page(res);
-      // Only an allowed Host gets here, so the URLs handed out (uploads, files) never name another.
-      return graphql(req, res, `http://${req.headers.host!}`);
-    }
-    if (graphiql && pathname.startsWith('/graphiql/')) return graphiql.asset(req, res, pathname.slice('/graphiql/'.length));
-    if (pathname === '/ready') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return sendError(res, 405, ErrorCode.BAD_REQUEST, 'use GET /ready', { allow: 'GET, HEAD' });
-      }
-      return sendJson(res, 200, { status: 'ready' });
-    }
-    if (pathname === '/oauth/authorize') {
-      const { oauthRoute } = await oauthRouteModule();
-      return oauthRoute(engine.state, req, res, target.slice(pathname.length));
-    }
-    const upload = /^\/uploads\/([^/]+)$/.exec(pathname);
-    if (upload) {
-      const { uploadsRoute } = await uploadsRouteModule();
-      return uploadsRoute(engine.state, req, res, safeDecode(upload[1]!), () => engine.changed());
-    }
-    const file = /^\/files\/([^/]+)$/.exec(pathname);
-    if (file) {
-      const { filesRoute } = await filesRouteModule();
-      return filesRoute(engine.state, req, res, file[1]!);
-    }
-    sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GraphQL is at /graphql`);
+    if (graphiql && raw.startsWith('/graphiql/')) return graphiql.asset(req, res, raw.slice('/graphiql/'.length));
+    return sendResponse(res, await router(request));
   }
 
   return createServer((req, res) => {
@@ -160,12 +144,10 @@ function clientGone(req: IncomingMessage, error: unknown): boolean {
   return req.destroyed && error instanceof Error && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment; // not a key we issued; the route answers 404
-  }
+/** `http://<Host>`, the origin the routes see; a Host no URL can carry (only `/ready` answers one) reads as localhost. */
+function originOf(hostHeader: string | undefined): string {
+  const origin = `http://${hostHeader ?? 'localhost'}`;
+  return URL.canParse(origin) ? origin : 'http://localhost';
 }
 
 /** Starts listening; resolves with the bound address (port 0 picks a free port). */

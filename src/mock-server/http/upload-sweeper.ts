@@ -1,4 +1,4 @@
-import type { Engine } from '../engine/engine.js';
+import { sweepExpiredUploads, type RouteHost } from '../routes/route-host.js';
 
 /** How often, in real time, the Node door drops the uploads that expired unused. */
 const SWEEP_EVERY_MS = 60_000;
@@ -10,9 +10,9 @@ const SWEEP_EVERY_MS = 60_000;
  * where a lookup or a new upload sweeps as well). The timer never keeps the process alive.
  * Returns the function that stops it.
  */
-export function sweepUploads(engine: Engine, everyMs = SWEEP_EVERY_MS): () => void {
+export function sweepUploads(host: RouteHost, everyMs = SWEEP_EVERY_MS): () => void {
   const timer = setInterval(() => {
-    if (engine.state.uploads.sweep() > 0) engine.changed();
+    sweepExpiredUploads(host);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

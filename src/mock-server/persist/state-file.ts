@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { chmod, open, rename, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Engine } from '../engine/engine.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { nodeBase64 } from '../platform/node-base64.js';
 import { useNativeBase64 } from '../state/base64.js';
 import { StateJournal, stateRecords } from '../state/changes/journal.js';
@@ -88,8 +88,8 @@ interface Rewrite {
 class Aborted extends Error {}
 
 /**
- * Keeps `file` equal to the engine's state, at a cost proportional to each change, not to the
- * state (docs/architecture.md, "Persistence"). After every change the engine reports (a mutation
+ * Keeps `file` equal to the runtime's state, at a cost proportional to each change, not to the
+ * state (docs/architecture.md, "Persistence"). After every change the runtime reports (a mutation
  * from any door, an upload), it appends the changed rows (debounced: one line per flush) and
  * fsyncs, so after a crash or `kill -9` the file holds every flush but at most a torn last one.
  * Once the appended changes outgrow the base, it writes a fresh base (compaction) into a
@@ -116,7 +116,7 @@ export class StateFileWriter {
   private readonly stops: (() => void)[];
 
   constructor(
-    private readonly engine: Engine,
+    private readonly runtime: Runtime,
     private readonly options: PersistOptions,
     /** Where the loaded file's log stands; without it (no file yet, a snapshot document), the first write is a base. */
     private readonly loaded: LoadedStateFile['log'] = null,
@@ -128,10 +128,10 @@ export class StateFileWriter {
     this.debounceMs = options.debounceMs ?? 250;
     this.maxWaitMs = options.maxWaitMs ?? 1_000;
     this.compactAfterBytes = options.compactAfterBytes ?? 1 << 20;
-    this.journal = new StateJournal(engine.state);
+    this.journal = new StateJournal(runtime.state);
     this.stops = [
-      engine.onChange(() => this.changed()),
-      engine.onStateReplaced((state) => this.replaced(state)),
+      runtime.onChange(() => this.changed()),
+      runtime.onStateReplaced((state) => this.replaced(state)),
     ];
   }
 
@@ -266,7 +266,7 @@ export class StateFileWriter {
 
   private async writeBase(rewrite: Rewrite, strict: boolean): Promise<void> {
     const { file } = this.options;
-    const state = this.engine.state;
+    const state = this.runtime.state;
     // Beside the file (the rename stays on one file system), under a name nobody can guess, created
     // here or not at all: a symlink or file planted at any name is never followed nor overwritten.
     const temporary = `${file}.${randomBytes(12).toString('hex')}.base`;
@@ -294,7 +294,7 @@ export class StateFileWriter {
           slice.add(chunk);
         }
         if (slice.size > 0) bytes += await write(handle, slice.end());
-        if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
+        if (rewrite.aborted || this.runtime.state !== state) throw new Aborted();
         await nextTurn();
       }
       bytes += await write(handle, line(JSON.stringify(BASE_END)));
@@ -305,13 +305,13 @@ export class StateFileWriter {
       const written = handle;
       // The last step waits for appends under way, and none starts until the file is replaced.
       await this.enqueue(async () => {
-        if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
+        if (rewrite.aborted || this.runtime.state !== state) throw new Aborted();
         const logBytes = await write(written, rewrite.buffered);
         await written.datasync();
         await rename(temporary, file);
         await syncDirectory(dirname(file));
         // Swapped while this step ran: the file holds the old state, whole; the new one's base follows.
-        if (rewrite.aborted || this.engine.state !== state) throw new Aborted();
+        if (rewrite.aborted || this.runtime.state !== state) throw new Aborted();
         await this.handle?.close();
         this.handle = written;
         this.baseBytes = baseBytes;

@@ -1,3 +1,5 @@
+import type { Faker } from '@faker-js/faker';
+import { faker as english } from '@faker-js/faker/locale/en';
 import { createMockStore } from '@graphql-tools/mock/MockStore';
 import type { IMockStore } from '@graphql-tools/mock/types';
 import {
@@ -14,9 +16,17 @@ import { DateTimeScalar } from '../../schema/date-time.js';
 import { schemaSdlText } from '../graphql/generated/schema-sdl.js';
 import type { Clock } from '../state/clock.js';
 import { randomEvents, isRandomEvent } from './random-events.js';
-import { seededFaker } from './random-faker.js';
 import { randomMocks, type RandomMocks } from './random-mocks.js';
-import { hashText, stableJson } from './seeded-random.js';
+import { hashText, SeededRandomizer, stableJson } from '../shared/seeded-random.js';
+
+/** A faker of its own (the demo fixtures keep theirs), English, over a cheaply reseeded generator. */
+function seededFaker(): Faker {
+  // The package root exports the Faker class but loads every locale; the English entry loads a
+  // fraction of that (docs/benchmarks.md, "Start-up") and exports only an instance, whose class
+  // builds ours.
+  const FakerClass = english.constructor as typeof Faker;
+  return new FakerClass({ locale: english.rawDefinitions, randomizer: new SeededRandomizer() });
+}
 
 export interface RandomSchemaOptions {
   /** Seed of every value: the same seed and the same request give the same response. */

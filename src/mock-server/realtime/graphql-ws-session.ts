@@ -2,9 +2,9 @@ import { GraphQLError, type ExecutionArgs, type ExecutionResult, type FormattedE
 import { CloseCode, makeServer, type Context } from 'graphql-ws';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { payloadFits, tooLargeAnswer, type Answer } from '../engine/answer-size.js';
-import type { Engine } from '../engine/engine.js';
-import type { JournalTransport } from '../engine/journal.js';
-import { journaledExecute } from '../engine/journal-record.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { JournalTransport } from '../runtime/journal/journal.js';
+import { journaledExecute } from '../runtime/journal/journal-record.js';
 import type { Timer } from '../state/clock.js';
 import type { MockState } from '../state/mock-state.js';
 import { DomainError } from '../state/errors.js';
@@ -27,7 +27,7 @@ export interface SessionSocket {
   close(code: number, reason: string): void;
   /**
    * Registers the handler for each text frame from the client (called once, at `opened`). The
-   * handler never rejects: a bug is logged through the engine and answered with 4500.
+   * handler never rejects: a bug is logged through the runtime and answered with 4500.
    */
   onMessage(handle: (text: string) => Promise<void>): void;
   /**
@@ -90,8 +90,8 @@ interface Connection {
 type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>;
 
 /**
- * graphql-ws's protocol (`graphql-transport-ws`) over the engine, with no transport: the rules
- * every WebSocket door shares (docs/architecture.md, "One engine, three doors"). A door adapts its socket
+ * graphql-ws's protocol (`graphql-transport-ws`) over the runtime, with no transport: the rules
+ * every WebSocket door shares (docs/architecture.md, "One runtime, three doors"). A door adapts its socket
  * to {@link SessionSocket} and calls {@link GraphQLWsSessions.opened}.
  *
  * - The access token comes with `connection_init` (see `socket-token.ts` for the accepted forms).
@@ -104,7 +104,7 @@ type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>
  * - The memory a client can make its socket hold is bounded (`guarded-socket.ts`): nothing but
  *   the close answers a message before `connection_init`, a pong echoes at most a small payload,
  *   and a socket holding more than `maxBufferedBytes` unsent is closed with 1013.
- * - Queries and mutations are served too, as graphql-ws allows. The engine parses, validates,
+ * - Queries and mutations are served too, as graphql-ws allows. The runtime parses, validates,
  *   applies the limits, executes and shapes the errors, as for the HTTP door.
  * - An answer (a query's, a mutation's, a subscription event's) larger than the engine's
  *   `maxResponseBytes` as JSON is sent as a `next` with RESPONSE_TOO_LARGE and `data` null; a
@@ -112,18 +112,18 @@ type SessionContext = Context<Record<string, unknown> | undefined, SessionExtra>
  * - A bug is reported through the engine's logger and answered with 4500 and a fixed reason,
  *   never its message.
  */
-export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessionsOptions = {}): GraphQLWsSessions {
+export function createGraphQLWsSessions(runtime: Runtime, options: GraphQLWsSessionsOptions = {}): GraphQLWsSessions {
   const rules: SocketRules = { ...socketRules, ...options.rules };
   // Whether each answer fits `maxResponseBytes`, decided once per result: subscribers to the same
   // event with the same query share one result (`event-results.ts`).
   const fits = new WeakMap<ExecutionResult, boolean>();
   const fitsResponseLimit = (result: ExecutionResult, payload: Answer): boolean => {
     let verdict = fits.get(result);
-    if (verdict === undefined) fits.set(result, (verdict = payloadFits(payload, engine.limits.maxResponseBytes)));
+    if (verdict === undefined) fits.set(result, (verdict = payloadFits(payload, runtime.limits.maxResponseBytes)));
     return verdict;
   };
   const tooLargePayload = (): FormattedExecutionResult => {
-    const answer = tooLargeAnswer(engine.limits);
+    const answer = tooLargeAnswer(runtime.limits);
     return { errors: answer.errors!.map((error) => error.toJSON()), data: null };
   };
   const connections = new WeakMap<SessionContext, Connection>();
@@ -136,9 +136,9 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
   };
 
   const server = makeServer<Record<string, unknown> | undefined, SessionExtra>({
-    schema: engine.schema,
+    schema: runtime.schema,
     onConnect(ctx) {
-      const { state } = engine;
+      const { state } = runtime;
       const token = socketToken(ctx.connectionParams, ctx.extra.request.authorization ?? undefined);
       if (options.anyone) {
         const authorization = token === undefined ? null : `Bearer ${token}`;
@@ -183,29 +183,29 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
           ),
         ];
       }
-      const args = engine.operationArgs({
+      const args = runtime.operationArgs({
         query: payload.query,
         variables: payload.variables ?? null,
         operationName: payload.operationName ?? null,
         authorization: connection.authorization,
         publicOrigin: ctx.extra.request.publicOrigin,
       });
-      return 'schema' in args ? args : args.map(engine.formatError);
+      return 'schema' in args ? args : args.map(runtime.formatError);
     },
     // The one call that records queries and mutations over WebSocket in the request journal.
-    execute: (args: ExecutionArgs) => journaledExecute(engine, options.transport ?? 'ws', args),
-    subscribe: (args: ExecutionArgs) => engine.subscribe(args),
+    execute: (args: ExecutionArgs) => journaledExecute(runtime, options.transport ?? 'ws', args),
+    subscribe: (args: ExecutionArgs) => runtime.subscribe(args),
     onNext(_ctx, _id, _payload, _args, result) {
-      const payload = result.errors ? { ...result, errors: result.errors.map((error) => engine.formatError(error).toJSON()) } : undefined;
+      const payload = result.errors ? { ...result, errors: result.errors.map((error) => runtime.formatError(error).toJSON()) } : undefined;
       if (!fitsResponseLimit(result, payload ?? result)) return tooLargePayload();
       return payload;
     },
-    onError: (_ctx, _id, _payload, errors) => errors.map((error) => engine.formatError(error).toJSON()),
+    onError: (_ctx, _id, _payload, errors) => errors.map((error) => runtime.formatError(error).toJSON()),
   });
 
-  // Subscriptions follow the state they started on: when the engine swaps it (a reset, a restore),
+  // Subscriptions follow the state they started on: when the runtime swaps it (a reset, a restore),
   // every socket is closed with 1012 ("service restart"), which graphql-ws clients retry.
-  const stopWatchingState = engine.onStateReplaced(() => {
+  const stopWatchingState = runtime.onStateReplaced(() => {
     for (const socket of open) socket.close(SocketClose.ServiceRestart, STATE_REPLACED);
   });
 
@@ -214,7 +214,7 @@ export function createGraphQLWsSessions(engine: Engine, options: GraphQLWsSessio
     opened(transport, request) {
       const socket = guardedSocket(transport, rules);
       const fail = (error: unknown): void => {
-        engine.logBug(error instanceof Error ? error : new Error(String(error)));
+        runtime.logBug(error instanceof Error ? error : new Error(String(error)));
         socket.close(CloseCode.InternalServerError, 'Internal server error');
       };
       const closed = server.opened(

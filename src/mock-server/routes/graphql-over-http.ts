@@ -2,11 +2,11 @@ import type { DocumentNode, ExecutionResult } from 'graphql';
 import { createHandler, type Request as HandlerRequest, type Response as HandlerResponse } from 'graphql-http';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { createContext, type GraphQLContext } from '../graphql/context.js';
-import { textOverBytes, tooLargeAnswer } from './answer-size.js';
-import { chaosAnswer } from './chaos-answer.js';
+import { textOverBytes, tooLargeAnswer } from '../engine/answer-size.js';
+import { chaosAnswer } from '../runtime/chaos/chaos-answer.js';
 import { acceptedMediaType } from './media-type.js';
-import type { Engine } from './engine.js';
-import { callerOf, elapsedSince, errorCodesOfBody, NO_CODES } from './journal-record.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { callerOf, elapsedSince, errorCodesOfBody, NO_CODES } from '../runtime/journal/journal-record.js';
 
 /** What a door knows about one request besides its method, URL and body. */
 export interface GraphQLHttpContext {
@@ -85,25 +85,25 @@ function withErrorBody([body, init]: HandlerResponse): HandlerResponse {
  * when its body is over `maxResponseBytes`. The engine has already refused any answer surely over
  * the limit before serializing it; this is the exact check, on the bytes about to be sent.
  */
-function withinResponseLimit(engine: Engine, flight: InFlight, response: HandlerResponse): HandlerResponse {
+function withinResponseLimit(runtime: Runtime, flight: InFlight, response: HandlerResponse): HandlerResponse {
   const [body, init] = response;
-  if (!flight.executed || body === null || !textOverBytes(body, engine.limits.maxResponseBytes)) return response;
+  if (!flight.executed || body === null || !textOverBytes(body, runtime.limits.maxResponseBytes)) return response;
   flight.failed = true;
-  const answer = tooLargeAnswer(engine.limits);
+  const answer = tooLargeAnswer(runtime.limits);
   return [JSON.stringify({ errors: answer.errors!.map((error) => error.toJSON()), data: null }), { ...init, status: 200, statusText: 'OK' }];
 }
 
 /**
  * GraphQL over HTTP, transport-free: graphql-http's handler (content negotiation, status codes,
- * GET for queries only) over the engine, which answers parse and validation from its cache,
+ * GET for queries only) over the runtime's engine, which answers parse and validation from its cache,
  * executes, and shapes every error. The HTTP door (Node) and the MSW door (Fetch) both translate
  * their requests into a {@link GraphQLHttpRequest} and send back what this answers, so they
  * answer the same bytes with the same status. No Node built-in: it runs in a browser.
  *
- * Here too, for both doors, the dev controls meet the engine: every request is recorded in the
- * engine's journal, and chaos (injected latency and failures) applies to accepted operations.
+ * Here too, for both doors, the dev controls meet the runtime: every request is recorded in the
+ * runtime's journal, and chaos (injected latency and failures) applies to accepted operations.
  */
-export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions = {}): (request: GraphQLHttpRequest) => Promise<GraphQLHttpResponse> {
+export function graphqlOverHttp(runtime: Runtime, options: GraphQLOverHttpOptions = {}): (request: GraphQLHttpRequest) => Promise<GraphQLHttpResponse> {
   const transport = options.transport ?? 'http';
   const { pace } = options;
   const handler = createHandler<InFlight, GraphQLHttpContext, GraphQLContext>({
@@ -111,7 +111,7 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
       const flight = req.raw;
       flight.operationName = params.operationName ?? null;
       flight.variables = params.variables ?? null;
-      const args = engine.operationArgs({
+      const args = runtime.operationArgs({
         query: params.query,
         variables: params.variables ?? null,
         operationName: params.operationName ?? null,
@@ -124,14 +124,14 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
       }
       flight.document = args.document;
       flight.context = args.contextValue;
-      if (!engine.chaos.active) return args;
-      return chaosAnswer(engine, args).then((answer) => {
+      if (!runtime.chaos.active) return args;
+      return chaosAnswer(runtime, args).then((answer) => {
         if (answer === undefined) return args;
         flight.failed = true;
         return answer;
       });
     },
-    execute: pace === undefined ? (args) => engine.execute(args) : (args) => paced(engine.execute(args), pace),
+    execute: pace === undefined ? (args) => runtime.execute(args) : (args) => paced(runtime.execute(args), pace),
     // A result without errors is answered here with a plain JSON.stringify: graphql-http serialises
     // every result through a replacer function, called on every key of the page, which cost a third
     // of the server's time in profiles, and for results without errors it changes nothing. Results
@@ -143,10 +143,10 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
       if (result.errors || !mediaType) return undefined;
       return [JSON.stringify(result), { status: 200, statusText: 'OK', headers: { 'content-type': `${mediaType}; charset=utf-8` } }];
     },
-    formatError: engine.formatError,
+    formatError: runtime.formatError,
   });
   return async (request) => {
-    const at = engine.state.clock.now();
+    const at = runtime.state.clock.now();
     const startedAt = performance.now();
     const flight: InFlight = { request, operationName: null, variables: null, document: null, context: null, failed: false, executed: false };
     const handlerRequest: HandlerRequest<InFlight, GraphQLHttpContext> = {
@@ -157,14 +157,14 @@ export function graphqlOverHttp(engine: Engine, options: GraphQLOverHttpOptions 
       raw: flight,
       context: request.context,
     };
-    const response = withinResponseLimit(engine, flight, withErrorBody(await handler(handlerRequest)));
+    const response = withinResponseLimit(runtime, flight, withErrorBody(await handler(handlerRequest)));
     const [body, init] = response;
     // A request refused before execution has no context yet; its token still names a caller.
-    const context = flight.context ?? createContext(engine.state, request.context.authorization, request.context.publicOrigin);
-    engine.journal.record({
+    const context = flight.context ?? createContext(runtime.state, request.context.authorization, request.context.publicOrigin);
+    runtime.journal.record({
       at,
       transport,
-      schema: engine.schema,
+      schema: runtime.schema,
       document: flight.document,
       operationName: flight.operationName,
       variables: flight.variables,

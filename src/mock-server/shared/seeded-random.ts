@@ -28,7 +28,8 @@ export function stableJson(value: unknown): string {
 
 /**
  * faker's `Randomizer` over mulberry32: reseeding costs nothing, where faker's own Mersenne
- * Twister takes about 40 µs per seed, and random mode reseeds once per resolved field.
+ * Twister's does not (docs/benchmarks.md, "Per-call costs"), and random mode reseeds once per
+ * resolved field.
  */
 export class SeededRandomizer {
   private state = 0;

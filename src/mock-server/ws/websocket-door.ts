@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Engine } from '../engine/engine.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { SocketClose } from '../realtime/close-codes.js';
 import { createGraphQLWsSessions, type GraphQLWsSessionsOptions } from '../realtime/graphql-ws-session.js';
 import { socketRules, type SocketRules } from '../realtime/socket-rules.js';
@@ -20,7 +20,7 @@ export interface WebSocketDoor {
  * The WebSocket door: the graphql-ws protocol (`graphql-transport-ws`) on the HTTP door's port and
  * path, `/graphql` (`attach.ts` routes the upgrades here). It only translates `ws` sockets: the
  * protocol rules (tokens and 4401, expiry and revocation, presence, limits) are the transport-free
- * sessions of `realtime/graphql-ws-session.ts`, which the MSW door shares; the engine parses,
+ * sessions of `realtime/graphql-ws-session.ts`, which the MSW door shares; the runtime parses,
  * validates, applies the limits, executes and shapes the errors. Besides those, this door pings
  * (`keepAliveMs`) and drops a peer that does not answer or holds too much unsent
  * (`keep-alive.ts`).
@@ -31,11 +31,11 @@ export interface WebSocketDoor {
  * closes it with 1013; ws itself answers at most 60 WebSocket pings not yet written out and then
  * drops the peer.
  */
-export function createWebSocketDoor(engine: Engine, options: WebSocketDoorOptions = {}): WebSocketDoor {
+export function createWebSocketDoor(runtime: Runtime, options: WebSocketDoorOptions = {}): WebSocketDoor {
   const rules: SocketRules = { ...socketRules, ...options.rules };
-  const wss = new WebSocketServer({ noServer: true, maxPayload: engine.limits.maxBodyBytes, perMessageDeflate: false });
-  const sessions = createGraphQLWsSessions(engine, options);
-  serveGraphQLWs(sessions, wss, rules, engine.logBug);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: runtime.limits.maxBodyBytes, perMessageDeflate: false });
+  const sessions = createGraphQLWsSessions(runtime, options);
+  serveGraphQLWs(sessions, wss, rules, runtime.logBug);
 
   return {
     handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),

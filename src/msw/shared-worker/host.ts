@@ -17,7 +17,7 @@ const CLOSED_BY_PAGE = { code: 1001, reason: 'the page went away' };
 
 /** Serves one page (one port): its requests, its sockets, its resets. */
 function servePort(port: Port, ready: Promise<ParleyBackend & { reset(): Promise<void> }>): void {
-  const post = (message: WorkerMessage): void => port.postMessage(message);
+  const post = (message: WorkerMessage): void => port.postMessage(message, []);
   const sockets = new Map<number, RelayedSocket>();
 
   const closeSocket = (id: number, code: number, reason: string): void => {
@@ -30,13 +30,13 @@ function servePort(port: Port, ready: Promise<ParleyBackend & { reset(): Promise
     const backend = await ready;
     switch (message.type) {
       case 'http': {
-        const hasBody = message.method !== 'GET' && message.method !== 'HEAD';
-        const request = new Request(message.url, { method: message.method, headers: message.headers, body: hasBody ? message.body : undefined });
-        const response = await backend.answer(request);
+        const request = new Request(message.url, { method: message.method, headers: message.headers, body: message.body });
+        const response = await (message.to === 'graphql' ? backend.answer(request) : backend.route(request));
         const headers: HeaderList = [];
         response.headers.forEach((value, name) => headers.push([name, value]));
-        const body = response.body === null ? null : await response.text();
-        return post({ type: 'http', id: message.id, status: response.status, statusText: response.statusText, headers, body });
+        const body = response.body === null ? null : await response.arrayBuffer();
+        const answer: WorkerMessage = { type: 'http', id: message.id, status: response.status, statusText: response.statusText, headers, body };
+        return port.postMessage(answer, body === null ? [] : [body]);
       }
       case 'ws-open': {
         const relayed: RelayedSocket = {};

@@ -21,16 +21,16 @@ export interface SharedParleyHandlers extends ParleyHandlerSet {
 
 /** The backend in the worker, as the page's handlers see it: every request and socket goes over the port. */
 function remoteBackend(port: Port): ParleyBackend & { reset(): Promise<void> } {
-  const post = (message: PageMessage): void => port.postMessage(message);
+  const post = (message: PageMessage): void => port.postMessage(message, []);
   const pending = new Map<number, { resolve: (message: WorkerMessage) => void; reject: (error: Error) => void }>();
   const sockets = new Map<number, SessionSocket>();
   let next = 1;
 
-  const ask = (build: (id: number) => PageMessage): Promise<WorkerMessage> =>
+  const ask = (build: (id: number) => PageMessage, transfer: ArrayBuffer[] = []): Promise<WorkerMessage> =>
     new Promise((resolve, reject) => {
       const id = next++;
       pending.set(id, { resolve, reject });
-      post(build(id));
+      port.postMessage(build(id), transfer);
     });
 
   port.addEventListener('message', (event) => {
@@ -66,21 +66,25 @@ function remoteBackend(port: Port): ParleyBackend & { reset(): Promise<void> } {
     dispose: () => {},
   };
 
+  /** Relays one request to the worker (`to` says which of its answers), bodies as bytes. */
+  const relay = async (to: 'graphql' | 'route', request: Request): Promise<Response> => {
+    const headers: HeaderList = [];
+    request.headers.forEach((value, name) => headers.push([name, value]));
+    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+    try {
+      const answer = await ask((id) => ({ type: 'http', id, to, method: request.method, url: request.url, headers, body }), body === null ? [] : [body]);
+      if (answer.type !== 'http') throw new Error(`unexpected answer ${answer.type}`);
+      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+    } catch (error) {
+      const message = `the Parley worker could not answer: ${error instanceof Error ? error.message : String(error)}`;
+      return Response.json({ errors: [{ message, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } }] }, { status: 500 });
+    }
+  };
+
   return {
     sessions,
-    async answer(request) {
-      const headers: HeaderList = [];
-      request.headers.forEach((value, name) => headers.push([name, value]));
-      const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-      try {
-        const answer = await ask((id) => ({ type: 'http', id, method: request.method, url: request.url, headers, body }));
-        if (answer.type !== 'http') throw new Error(`unexpected answer ${answer.type}`);
-        return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
-      } catch (error) {
-        const message = `the Parley worker could not answer: ${error instanceof Error ? error.message : String(error)}`;
-        return Response.json({ errors: [{ message, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } }] }, { status: 500 });
-      }
-    },
+    answer: (request) => relay('graphql', request),
+    route: (request) => relay('route', request),
     async reset() {
       await ask((id) => ({ type: 'reset', id }));
     },

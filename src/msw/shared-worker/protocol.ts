@@ -1,7 +1,8 @@
 /**
  * The messages between a page's MSW handlers and the SharedWorker that holds Parley's state
  * (`createSharedParleyHandlers` on the page, `hostParley` in the worker), over one MessagePort per
- * page. Plain data only (structured clone): requests and answers as text, sockets as text frames.
+ * page. Plain data only (structured clone): requests and answers with their bodies as bytes (an
+ * upload, a download), sockets as text frames.
  */
 
 /** `[name, value]` pairs, as `Headers` iterates them. */
@@ -9,8 +10,8 @@ export type HeaderList = [string, string][];
 
 /** Page -> worker. */
 export type PageMessage =
-  /** One request to the endpoint, to be answered with the same `id`. */
-  | { readonly type: 'http'; readonly id: number; readonly method: string; readonly url: string; readonly headers: HeaderList; readonly body: string }
+  /** One request, to be answered with the same `id`: to the GraphQL endpoint, or to any other route by its path. */
+  | { readonly type: 'http'; readonly id: number; readonly to: 'graphql' | 'route'; readonly method: string; readonly url: string; readonly headers: HeaderList; readonly body: ArrayBuffer | null }
   /** An intercepted WebSocket opened: start graphql-ws's protocol on it. */
   | { readonly type: 'ws-open'; readonly socket: number; readonly protocol: string; readonly publicOrigin: string }
   /** A text frame from the client. */
@@ -24,7 +25,7 @@ export type PageMessage =
 
 /** Worker -> page. */
 export type WorkerMessage =
-  | { readonly type: 'http'; readonly id: number; readonly status: number; readonly statusText: string; readonly headers: HeaderList; readonly body: string | null }
+  | { readonly type: 'http'; readonly id: number; readonly status: number; readonly statusText: string; readonly headers: HeaderList; readonly body: ArrayBuffer | null }
   /** A text frame for the client. */
   | { readonly type: 'ws-frame'; readonly socket: number; readonly text: string }
   /** The server closes the socket. */
@@ -38,7 +39,8 @@ export type WorkerMessage =
  * a SharedWorker's port, a MessageChannel's or Node's worker_threads' all fit it).
  */
 export interface Port {
-  postMessage(message: unknown): void;
+  /** `transfer`: buffers handed over rather than copied (a body); `[]` for none. */
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
   addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
   start(): void;
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import { createContext, type GraphQLContext } from '../../../src/mock-server/graphql/context.js';
-import { uploadsRoute } from '../../../src/mock-server/http/uploads-route.js';
+import { serveFetch } from '../../../src/mock-server/http/fetch-adapter.js';
+import { uploadsRoute } from '../../../src/mock-server/routes/uploads.js';
 import { nodePasswordHasher } from '../../../src/mock-server/platform/node-passwords.js';
 import { DomainError } from '../../../src/mock-server/state/errors.js';
 import { MockState } from '../../../src/mock-server/state/mock-state.js';
@@ -69,7 +70,8 @@ export class ChatDomain {
   async serveUpload(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const key = uploadKeyOf(req.url);
     if (key === null) return false;
-    await uploadsRoute(this.state, req, res, key);
+    const host = { state: this.state, changed: () => {} };
+    await serveFetch(req, res, `http://${req.headers.host ?? 'localhost'}`, (request) => uploadsRoute(host, request, key));
     return true;
   }
 }

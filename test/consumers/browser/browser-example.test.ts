@@ -75,6 +75,28 @@ describe.skipIf(!browserTestsRun)('examples/browser in headless Chromium', () =>
     await expect.poll(async () => (await messages(second)).at(-1), { timeout: 10_000 }).toBe(`you${text}`);
   });
 
+  it('sets an avatar and sends an attachment: uploaded, shown from their URLs and downloaded, through the worker', async () => {
+    const page = await openTab();
+    // A 1x1 PNG: the page shows it only if the bytes came back as they went.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.setInputFiles('#avatar', { name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.textContent('#files-status'), { timeout: 10_000 }).toBe('avatar set');
+    await page.setInputFiles('#attachment', { name: 'dot.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.textContent('#files-status'), { timeout: 10_000 }).toBe('attachment sent');
+    const shown = (id: string) => page.$eval(id, (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth);
+    await expect.poll(() => shown('#avatar-image'), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => shown('#preview'), { timeout: 10_000 }).toBe(1);
+    expect(await page.$eval('#avatar-image', (image) => new URL((image as HTMLImageElement).src).pathname)).toMatch(/^\/uploads\//);
+    // The download link, fetched as the page would: the same bytes, as an attachment with the name.
+    const download = await page.$eval('#download', async (link) => {
+      const response = await fetch((link as HTMLAnchorElement).href);
+      return { path: new URL(response.url).pathname, disposition: response.headers.get('content-disposition'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
+    });
+    expect(download.path).toMatch(/^\/files\//);
+    expect(download.disposition).toBe('attachment; filename=dot.png');
+    expect(Buffer.from(download.bytes).equals(png)).toBe(true);
+  });
+
   it('sent nothing past the page: no request left its origin, no WebSocket reached the network, no error', () => {
     expect(requested.length).toBeGreaterThan(0);
     expect(requested.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);

@@ -20,6 +20,23 @@ export function readmeMswSetup(readme: string): string {
   return readme.slice(open + '\n```ts\n'.length, close + 1);
 }
 
+/** The heading of the README section whose second `ts` block arranges data through `mock.data`. */
+export const README_OWN_TESTS_HEADING = '### In your own tests';
+
+/**
+ * The README's `mock.data` lines, exactly as shown: the second ```ts block after
+ * {@link README_OWN_TESTS_HEADING} (the first starts the server they run on).
+ */
+export function readmeDataBlock(readme: string): string {
+  const section = readme.indexOf(`\n${README_OWN_TESTS_HEADING}\n`);
+  if (section < 0) throw new Error(`README.md has no "${README_OWN_TESTS_HEADING}" section`);
+  const first = readme.indexOf('\n```ts\n', section);
+  const open = first < 0 ? -1 : readme.indexOf('\n```ts\n', first + 1);
+  const close = open < 0 ? -1 : readme.indexOf('\n```\n', open + 1);
+  if (open < 0 || close < 0 || !readme.slice(open, close).includes('mock.data')) throw new Error(`README.md's "${README_OWN_TESTS_HEADING}" section has no second \`\`\`ts block with mock.data`);
+  return readme.slice(open + '\n```ts\n'.length, close + 1);
+}
+
 export const consumerPackageJson = JSON.stringify({ name: 'parley-consumer', private: true, type: 'module' }, null, 2);
 
 /** A frontend's usual settings, strict; `skipLibCheck: false` so Parley's own .d.ts files are checked too. */
@@ -107,7 +124,8 @@ it('each test starts from the seed again (reset in afterEach)', async () => {
  * Every entry of Parley's \`exports\` map, as a consumer imports it: type-checked, and run under
  * the consumer's vitest (a server on port 0, the schema file, the conformance catalogue).
  */
-export const entriesTest = `import { readFileSync } from 'node:fs';
+/** The test of every entry, with the README's `mock.data` block run verbatim on a real server. */
+export const entriesTest = (dataBlock: string): string => `import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 import { startMockServer, ManualClock } from 'parley';
@@ -121,6 +139,8 @@ it('every entry of the exports map loads, with its types', async () => {
   const mock = await startMockServer({ port: 0, empty: true, clock: new ManualClock(0) });
   try {
     expect((await fetch(new URL('/ready', mock.url))).status).toBe(200);
+${dataBlock}    expect(mock.data.messages(team.generalId).map((message) => message.content)).toEqual(['hi']);
+    expect(accessToken).toEqual(expect.any(String));
   } finally {
     await mock.close();
   }

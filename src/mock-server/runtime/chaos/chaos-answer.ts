@@ -1,9 +1,10 @@
 import { getOperationAST, GraphQLError, Kind, type ExecutionResult } from 'graphql';
 import type { Response as HandlerResponse } from 'graphql-http';
-import { ErrorCode } from '../../schema/error-codes.js';
-import type { Clock } from '../state/clock.js';
-import type { Engine, OperationArgs } from './engine.js';
-import { payloadTooLarge } from './payload-too-large.js';
+import { ErrorCode } from '../../../schema/error-codes.js';
+import type { Clock } from '../../state/clock.js';
+import type { OperationArgs } from '../../engine/engine.js';
+import type { Runtime } from '../runtime.js';
+import { payloadTooLarge } from '../../engine/payload-too-large.js';
 
 /** Codes the engine gives before execution: graphql-http answers them as request errors (400 or 200 by `Accept`). */
 const REQUEST_CODES = new Set<string>([ErrorCode.GRAPHQL_PARSE_FAILED, ErrorCode.GRAPHQL_VALIDATION_FAILED, ErrorCode.QUERY_TOO_COMPLEX, ErrorCode.BAD_REQUEST]);
@@ -25,13 +26,13 @@ function wait(clock: Clock, ms: number): Promise<void> {
  *   resolver's refusal.
  * Undefined when the operation goes on as usual. Subscriptions are left alone.
  */
-export async function chaosAnswer(engine: Engine, args: OperationArgs): Promise<ExecutionResult | readonly GraphQLError[] | HandlerResponse | undefined> {
+export async function chaosAnswer(runtime: Runtime, args: OperationArgs): Promise<ExecutionResult | readonly GraphQLError[] | HandlerResponse | undefined> {
   const operation = getOperationAST(args.document, args.operationName);
   if (!operation || operation.operation === 'subscription') return undefined;
   const name = operation.name?.value;
-  const plan = engine.chaos.plan(name);
+  const plan = runtime.chaos.plan(name);
   if (!plan) return undefined;
-  if (plan.delayMs > 0) await wait(engine.state.clock, plan.delayMs);
+  if (plan.delayMs > 0) await wait(runtime.state.clock, plan.delayMs);
   if (plan.failure === null) return undefined;
   const code = plan.failure;
   const message = `${name ?? 'the operation'} failed with ${code}: injected by chaos (see /dev/chaos)`;

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../schema/error-codes.js';
+import { ErrorCode } from '../../../schema/error-codes.js';
 
 /** A wait drawn uniformly from `minMs` to `maxMs` (whole milliseconds, both included). */
 export interface LatencyRange {

@@ -1,7 +1,7 @@
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
-import type { GraphQLContext } from '../graphql/context.js';
-import type { Engine } from './engine.js';
-import { clientCodeOf } from './format-error.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import type { Runtime } from '../runtime.js';
+import { clientCodeOf } from '../../engine/format-error.js';
 import type { JournalCaller, JournalTransport } from './journal.js';
 
 /** The error codes of an answer without errors (one shared empty list). */
@@ -38,17 +38,17 @@ export const elapsedSince = (startedAt: number): number => performance.now() - s
 
 /**
  * Runs one query or mutation of a door that has no HTTP status (the WebSocket door) and records
- * it in the engine's journal: the one call such a door makes, in place of `engine.execute(args)`.
+ * it in the runtime's journal: the one call such a door makes, in place of `runtime.execute(args)`.
  */
-export async function journaledExecute(engine: Engine, transport: JournalTransport, args: ExecutionArgs): Promise<ExecutionResult> {
-  const at = engine.state.clock.now();
+export async function journaledExecute(runtime: Runtime, transport: JournalTransport, args: ExecutionArgs): Promise<ExecutionResult> {
+  const at = runtime.state.clock.now();
   const startedAt = performance.now();
-  const result = await engine.execute(args);
+  const result = await runtime.execute(args);
   const context = args.contextValue as GraphQLContext;
-  engine.journal.record({
+  runtime.journal.record({
     at,
     transport,
-    schema: engine.schema,
+    schema: runtime.schema,
     document: args.document,
     operationName: args.operationName ?? null,
     variables: args.variableValues ?? null,

@@ -1,9 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorCode } from '../../schema/error-codes.js';
 import { DomainError } from '../state/errors.js';
-import type { MockState } from '../state/mock-state.js';
 import { authorizeErrorHtml, authorizePageHtml } from './authorize-page.js';
-import { BodyTooLarge, readBody } from './body.js';
+import { BodyTooLarge, readText } from './body.js';
+import { textResponse } from './respond.js';
+import type { RouteHost } from './route-host.js';
 
 /** The approval form holds two short fields; anything near this size is not that form. */
 const FORM_MAX_BYTES = 16 * 1024;
@@ -23,13 +23,12 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...PAGE_HEADERS, 'content-length': Buffer.byteLength(html), ...headers });
-  res.end(html);
+function htmlResponse(status: number, html: string, headers: Record<string, string> = {}): Response {
+  return textResponse(status, html, { ...PAGE_HEADERS, ...headers });
 }
 
-function isForm(req: IncomingMessage): boolean {
-  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+function isForm(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 /**
@@ -40,30 +39,31 @@ function isForm(req: IncomingMessage): boolean {
  * expired, a bad redirect URI) gets an error page and no redirect (RFC 6749 4.1.2.1). The rules
  * are the domain's (`state/accounts/oauth.ts`); this only translates HTTP.
  */
-export async function oauthRoute(state: MockState, req: IncomingMessage, res: ServerResponse, search: string): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'POST') {
-    return sendHtml(res, 405, authorizeErrorHtml(`${req.method} is not allowed here; use GET to see the page, POST to answer it`), { allow: 'GET, POST' });
+export async function oauthRoute(host: RouteHost, request: Request): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'POST') {
+    return htmlResponse(405, authorizeErrorHtml(`${request.method} is not allowed here; use GET to see the page, POST to answer it`), { allow: 'GET, POST' });
   }
-  const query = new URLSearchParams(search);
+  const { state } = host;
+  const query = new URL(request.url).searchParams;
   // RFC 6749 3.1: a parameter must not be sent more than once.
   const repeated = ['request_id', 'redirect_uri'].find((name) => query.getAll(name).length > 1);
-  if (repeated) return sendHtml(res, 400, authorizeErrorHtml(`${repeated} is in the URL more than once`));
+  if (repeated) return htmlResponse(400, authorizeErrorHtml(`${repeated} is in the URL more than once`));
   const requestId = query.get('request_id');
-  if (!requestId) return sendHtml(res, 400, authorizeErrorHtml('the URL has no request_id: ask oauthAuthorizationUrl for an authorize URL'));
+  if (!requestId) return htmlResponse(400, authorizeErrorHtml('the URL has no request_id: ask oauthAuthorizationUrl for an authorize URL'));
   const redirectUri = query.get('redirect_uri') ?? undefined;
   try {
-    if (req.method === 'GET') return sendHtml(res, 200, authorizePageHtml(state.oauth.open(requestId, redirectUri)));
-    if (!isForm(req)) return sendHtml(res, 415, authorizeErrorHtml('answer with a form: Content-Type application/x-www-form-urlencoded'));
-    const form = new URLSearchParams((await readBody(req, FORM_MAX_BYTES)).toString('utf8'));
+    if (request.method === 'GET') return htmlResponse(200, authorizePageHtml(state.oauth.open(requestId, redirectUri)));
+    if (!isForm(request)) return htmlResponse(415, authorizeErrorHtml('answer with a form: Content-Type application/x-www-form-urlencoded'));
+    const form = new URLSearchParams(await readText(request, FORM_MAX_BYTES));
     const decision = form.get('decision');
     let location: string;
     if (decision === 'approve') location = state.oauth.approve(requestId, redirectUri, form.get('account') ?? '');
     else if (decision === 'deny') location = state.oauth.deny(requestId, redirectUri);
-    else return sendHtml(res, 400, authorizeErrorHtml('decision must be approve or deny'));
-    res.writeHead(303, { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': 0 }).end();
+    else return htmlResponse(400, authorizeErrorHtml('decision must be approve or deny'));
+    return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': '0' } });
   } catch (error) {
-    if (error instanceof BodyTooLarge) return sendHtml(res, 413, authorizeErrorHtml(error.message), { connection: 'close' });
-    if (error instanceof DomainError) return sendHtml(res, STATUS[error.code] ?? 400, authorizeErrorHtml(error.message));
+    if (error instanceof BodyTooLarge) return htmlResponse(413, authorizeErrorHtml(error.message), { connection: 'close' });
+    if (error instanceof DomainError) return htmlResponse(STATUS[error.code] ?? 400, authorizeErrorHtml(error.message));
     throw error;
   }
 }

@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../schema/error-codes.js';
 import { DomainError } from '../state/errors.js';
-import type { MockState } from '../state/mock-state.js';
-import { sendError } from './respond.js';
+import { errorResponse } from './respond.js';
+import type { RouteHost } from './route-host.js';
 import { userContentHeaders } from './user-content.js';
 
 const STATUS: Partial<Record<ErrorCode, number>> = { FORBIDDEN: 403, NOT_FOUND: 404 };
@@ -19,23 +18,24 @@ const STATUS: Partial<Record<ErrorCode, number>> = { FORBIDDEN: 403, NOT_FOUND: 
  * The response may be kept in the browser's own cache until the link expires, never in a shared
  * one.
  */
-export async function filesRoute(state: MockState, req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return sendError(res, 405, ErrorCode.BAD_REQUEST, `${req.method} is not allowed here; use GET`, { allow: 'GET, HEAD' });
+export async function filesRoute(host: RouteHost, request: Request, token: string): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return errorResponse(405, ErrorCode.BAD_REQUEST, `${request.method} is not allowed here; use GET`, { allow: 'GET, HEAD' });
   }
+  const { state } = host;
   let file;
   try {
     file = await state.fileLinks.open(token);
   } catch (error) {
-    if (error instanceof DomainError) return sendError(res, STATUS[error.code] ?? 400, error.code, error.message, { 'cache-control': 'no-store' });
+    if (error instanceof DomainError) return errorResponse(STATUS[error.code] ?? 400, error.code, error.message, { 'cache-control': 'no-store' });
     throw error;
   }
   const maxAge = Math.max(0, Math.floor((file.expiresAt - state.clock.now()) / 1000));
-  res.writeHead(200, {
+  const headers = {
     ...userContentHeaders({ contentType: file.contentType, fileName: file.fileName, wanted: file.purpose === 'download' ? 'attachment' : 'inline' }),
-    'content-length': file.bytes.byteLength,
+    'content-length': String(file.bytes.byteLength),
     'cache-control': `private, max-age=${maxAge}`,
-  });
-  res.end(req.method === 'GET' ? file.bytes : undefined);
+  };
+  // The state's bytes are never a SharedArrayBuffer's view, which is all the cast rules out.
+  return new Response(request.method === 'GET' ? (file.bytes as Uint8Array<ArrayBuffer>) : null, { status: 200, headers });
 }
-

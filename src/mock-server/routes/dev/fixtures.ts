@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../../schema/error-codes.js';
-import { sendJson } from '../respond.js';
+import { jsonResponse } from '../respond.js';
 import { readTextBody, type DevRoute } from './dev-route.js';
 
 /** The largest fixtures file `POST /dev/fixtures` reads. */
@@ -16,18 +16,18 @@ export const fixturesRoute: DevRoute = {
   path: '/dev/fixtures',
   description: 'POST a fixtures file (docs/fixtures-format.md) to replace the state with its users, workspaces, channels and messages',
   methods: {
-    POST: async ({ controls, req }, res) => {
-      const text = await readTextBody(req, res, MAX_FIXTURES_BYTES);
-      if (text === undefined) return;
+    POST: async ({ controls, request }) => {
+      const text = await readTextBody(request, MAX_FIXTURES_BYTES);
+      if (text instanceof Response) return text;
       const result = await controls.loadFixtures(text);
       if (!result.ok) {
         const { formatProblems } = await import('../../user-fixtures/problems.js');
         const count = result.problems.length === 1 ? '1 problem' : `${result.problems.length} problems`;
         const message = `the fixtures have ${count}:\n${formatProblems(result.problems)}`;
-        return sendJson(res, 400, { errors: [{ message, extensions: { code: ErrorCode.BAD_USER_INPUT, problems: result.problems } }] });
+        return jsonResponse(400, { errors: [{ message, extensions: { code: ErrorCode.BAD_USER_INPUT, problems: result.problems } }] });
       }
       const { tables } = result.state;
-      sendJson(res, 200, { status: 'loaded', users: tables.users.size, workspaces: tables.workspaces.size, conversations: tables.conversations.size, messages: tables.messages.size });
+      return jsonResponse(200, { status: 'loaded', users: tables.users.size, workspaces: tables.workspaces.size, conversations: tables.conversations.size, messages: tables.messages.size });
     },
   },
 };

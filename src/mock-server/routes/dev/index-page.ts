@@ -1,7 +1,6 @@
-import type { ServerResponse } from 'node:http';
-import type { ChaosSettings } from '../../engine/chaos-settings.js';
-import { prefersHtml } from '../graphiql-route.js';
-import { sendJson } from '../respond.js';
+import type { ChaosSettings } from '../../runtime/chaos/chaos-settings.js';
+import { prefersHtml } from '../prefers-html.js';
+import { jsonResponse, textResponse } from '../respond.js';
 import type { DevRoute } from './dev-route.js';
 
 function escapeHtml(text: string): string {
@@ -43,10 +42,8 @@ ${chaosText}
 }
 
 /** `GET /dev`: the index of the dev routes, and the chaos in force. */
-export function sendDevIndex(routes: readonly DevRoute[], accept: string | undefined, chaos: ChaosSettings, chaosActive: boolean, res: ServerResponse): void {
+export function devIndex(routes: readonly DevRoute[], accept: string | null, chaos: ChaosSettings, chaosActive: boolean): Response {
   const entries = entriesOf(routes);
-  if (!prefersHtml(accept)) return sendJson(res, 200, { routes: entries, chaos: { active: chaosActive, settings: chaos } });
-  const html = page(entries, chaos, chaosActive);
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
-  res.end(html);
+  if (!prefersHtml(accept ?? undefined)) return jsonResponse(200, { routes: entries, chaos: { active: chaosActive, settings: chaos } });
+  return textResponse(200, page(entries, chaos, chaosActive), { 'content-type': 'text/html; charset=utf-8' });
 }

@@ -1,4 +1,4 @@
-import { sendJson } from '../respond.js';
+import { jsonResponse } from '../respond.js';
 import type { DevRoute } from './dev-route.js';
 
 /**
@@ -10,9 +10,9 @@ export const resetRoute: DevRoute = {
   path: '/dev/reset',
   description: 'back to how the server started: its state, its starting chaos, an empty journal; open WebSockets close with 1012',
   methods: {
-    POST: ({ controls }, res) => {
+    POST: ({ controls }) => {
       controls.reset();
-      sendJson(res, 200, { status: 'reset' });
+      return jsonResponse(200, { status: 'reset' });
     },
   },
 };

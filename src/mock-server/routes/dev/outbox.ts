@@ -1,5 +1,5 @@
 import { iso } from '../../graphql/views/time.js';
-import { sendJson } from '../respond.js';
+import { jsonResponse } from '../respond.js';
 import type { DevRoute } from './dev-route.js';
 
 /** `GET /dev/outbox`: every mail the mock would have sent, oldest first. */
@@ -7,9 +7,9 @@ export const outboxRoute: DevRoute = {
   path: '/dev/outbox',
   description: 'every mail the mock would have sent (verification, invitations), oldest first',
   methods: {
-    GET: ({ engine }, res) => {
-      const mails = engine.state.outbox.list().map((mail) => ({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, token: mail.token, link: mail.link, sentAt: iso(mail.sentAt) }));
-      sendJson(res, 200, { mails });
+    GET: ({ host }) => {
+      const mails = host.state.outbox.list().map((mail) => ({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, token: mail.token, link: mail.link, sentAt: iso(mail.sentAt) }));
+      return jsonResponse(200, { mails });
     },
   },
 };

@@ -1,5 +1,5 @@
 import { SnapshotError } from '../../state/snapshot/errors.js';
-import { sendError, sendJson } from '../respond.js';
+import { errorResponse, jsonResponse, textResponse } from '../respond.js';
 import { readTextBody, type DevRoute } from './dev-route.js';
 
 /** The largest snapshot `PUT /dev/snapshot` reads. */
@@ -15,25 +15,21 @@ export const snapshotRoute: DevRoute = {
   path: '/dev/snapshot',
   description: 'GET the whole state as JSON (parley-state.json); PUT one to restore it',
   methods: {
-    GET: ({ controls, req }, res) => {
-      const body = JSON.stringify(controls.snapshot());
-      res.writeHead(200, {
+    GET: ({ controls }) =>
+      textResponse(200, JSON.stringify(controls.snapshot()), {
         'content-type': 'application/json; charset=utf-8',
         'content-disposition': 'attachment; filename="parley-state.json"',
-        'content-length': Buffer.byteLength(body),
-      });
-      res.end(req.method === 'GET' ? body : undefined);
-    },
-    PUT: async ({ controls, req }, res) => {
-      const text = await readTextBody(req, res, MAX_SNAPSHOT_BYTES);
-      if (text === undefined) return;
+      }),
+    PUT: async ({ controls, request }) => {
+      const text = await readTextBody(request, MAX_SNAPSHOT_BYTES);
+      if (text instanceof Response) return text;
       try {
         await controls.restore(text);
       } catch (error) {
-        if (error instanceof SnapshotError) return sendError(res, 400, error.code, error.message);
+        if (error instanceof SnapshotError) return errorResponse(400, error.code, error.message);
         throw error;
       }
-      sendJson(res, 200, { status: 'restored' });
+      return jsonResponse(200, { status: 'restored' });
     },
   },
 };
