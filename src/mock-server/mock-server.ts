@@ -3,7 +3,7 @@ import type { MockState } from './state/mock-state.js';
 import { createMock, type DoorChoices, type MockOptions } from './mock.js';
 import { createHttpDoor, devRoutesServed, listen, type HttpDoorOptions } from './http/server.js';
 import { HostAllowList } from './http/host-allow-list.js';
-import { sweepUploads } from './http/upload-sweeper.js';
+import { sweepExpiredUploads, type RouteHost } from './routes/route-host.js';
 import { nodePasswordHasher } from './platform/node-passwords.js';
 import type { Runtime } from './runtime/runtime.js';
 import type { MockData } from './facade/mock-data.js';
@@ -101,4 +101,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       await mock.close();
     },
   };
+}
+
+/** How often, in real time, the Node door drops the uploads that expired unused. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Drops the uploads that expired unused every minute, whether anyone calls or not, so their bytes
+ * leave memory, and through the change signal the `--persist` file, at most a minute after they
+ * expire. Expiry is read on the state's clock (a manual clock in tests, where a lookup or a new
+ * upload sweeps as well). The timer never keeps the process alive. Returns what stops it.
+ */
+function sweepUploads(host: RouteHost): () => void {
+  const timer = setInterval(() => sweepExpiredUploads(host), SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -13,8 +13,7 @@ import { humanOrder } from '../workspaces/directory-access.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from '../workspaces/records.js';
 import type { MessageIndex } from './message-index.js';
 import type { IndexSize } from './prefix-postings.js';
-import { snippetOf } from './snippet.js';
-import { matchesText, queryWords } from './words.js';
+import { hasWordStartingWith, matchesText, queryWords, searchWords } from './words.js';
 
 /** Bounds of `workspaceSearch`: the mock's choices, SPEC.md leaves them open. */
 export const searchRules = {
@@ -192,4 +191,24 @@ export class WorkspaceSearch {
     const otherId = [...conversation.members.keys()].find((id) => id !== userId) ?? userId;
     return this.users.find(otherId)?.displayName ?? '';
   }
+}
+
+/** Words of context each side of the first match in a message snippet. */
+export const SNIPPET_CONTEXT_WORDS = 10;
+
+/**
+ * The words around the first match in `content`: up to {@link SNIPPET_CONTEXT_WORDS} words
+ * (white-space separated, as written) each side, joined by single spaces, with "…" where the text
+ * was cut. A message that does not match (it cannot happen for a hit) shows its beginning.
+ */
+export function snippetOf(content: string, terms: readonly string[]): string {
+  const words = content.split(/\s+/u).filter((word) => word !== '');
+  let first = words.findIndex((word) => {
+    const folded = searchWords(word);
+    return terms.some((term) => hasWordStartingWith(folded, term));
+  });
+  if (first < 0) first = 0;
+  const start = Math.max(0, first - SNIPPET_CONTEXT_WORDS);
+  const end = Math.min(words.length, first + SNIPPET_CONTEXT_WORDS + 1);
+  return `${start > 0 ? '… ' : ''}${words.slice(start, end).join(' ')}${end < words.length ? ' …' : ''}`;
 }
