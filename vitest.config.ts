@@ -17,9 +17,8 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.
     // Test files here spend much of their time waiting on sockets and servers, so one worker per
-    // core keeps both busy (measured on 2 cores: 225 s with 1 worker, 162 s with 2). Three
-    // workers (141 s) oversubscribed the cores: a conformance run's request then waited past
-    // its 10 s timeout now and then.
+    // core keeps both busy. More workers than cores oversubscribed them: a conformance run's
+    // request then waited past its 10 s timeout now and then (docs/benchmarks.md, "The test suite").
     maxWorkers: availableParallelism(),
     globalSetup: ['test/global-setup.ts'],
     // The rules of SPEC.md run through both execution paths of the engine (graphql-jit and
@@ -29,17 +28,18 @@ export default defineConfig({
     // version (`--project consumers` is left out of its second run).
     //
     // `isolate: false` where the files allow it: a worker then imports Parley once for all the
-    // files it runs, not once per file. Measured on 2 quiet cores, everything but test/consumers/:
-    // 344 s (635 s of CPU, 91 s importing) with every file isolated, 282 s (507 s, 38 s) so. The
-    // conformance files stay isolated: run in one process after faulty-servers-a,
-    // faulty-servers-b's runs timed out now and then (a leak between files not found yet;
-    // isolated, both pass).
+    // files it runs, not once per file. The conformance files stay isolated: run in one process
+    // after faulty-servers-a, faulty-servers-b's runs timed out now and then (a leak between
+    // files not found yet; isolated, both pass).
+    //
+    // A global setup runs once per project: test/global-setup.ts builds once for all of them, and
+    // the `consumers` project packs Parley once for its files (test/consumers/pack-once.ts).
     projects: [
       { extends: true, test: { name: 'spec:compiled', include: ['test/spec/**/*.test.ts'], isolate: false, env: { PARLEY_EXECUTION: 'compiled' } } },
       { extends: true, test: { name: 'spec:interpreted', include: ['test/spec/**/*.test.ts'], isolate: false, env: { PARLEY_EXECUTION: 'interpreted' } } },
       { extends: true, test: { name: 'parley', include: ['test/**/*.test.ts'], exclude: ['test/spec/**', 'test/conformance/**', 'test/consumers/**'], isolate: false } },
       { extends: true, test: { name: 'conformance', include: ['test/conformance/**/*.test.ts'] } },
-      { extends: true, test: { name: 'consumers', include: ['test/consumers/**/*.test.ts'] } },
+      { extends: true, test: { name: 'consumers', include: ['test/consumers/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/consumers/pack-once.ts'] } },
     ],
   },
 });

@@ -107,25 +107,29 @@ describe('parley CLI', () => {
   it('conformance run against the mock exits 0 and shows every check; junit output is written', async () => {
     const mock = await startMockServer({ port: 0, empty: true });
     try {
-      const pretty = await runCli(['conformance', 'run', '--base-url', mock.origin, '--no-color']);
+      // Four runs of their own (each provisions its own workspace), side by side: the mock here and
+      // each CLI child then share both cores.
+      const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
+      const [pretty, noSocket, withoutRealtime, junit] = await Promise.all([
+        runCli(['conformance', 'run', '--base-url', mock.origin, '--no-color']),
+        runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*', '--no-color']),
+        runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*,auth.bearer-token.accepted', '--no-realtime', '--no-color']),
+        runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]),
+      ]);
       expect(pretty.status, pretty.stderr).toBe(0);
       expect(pretty.stdout).toMatch(/(\d+) checks: \1 passed, 0 failed, 0 skipped/);
       expect(pretty.stdout).toContain('messages.order.ascending');
       expect(pretty.stdout).toMatch(/6 Events\n {2}✓ events\.websocket +MUST .*\n {2}✓ events\.created\.delivered/);
       expect(pretty.stdout).toContain(`realtime: connected to ${mock.wsUrl} with connection_init {"Authorization":"Bearer <token>"}`);
-      const noSocket = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*', '--no-color']);
       // No WebSocket at all is a finding (events.websocket, MUST), never a silent skip; --no-realtime is the way to leave section 6 out.
       expect(noSocket.status, noSocket.stderr).toBe(1);
       expect(noSocket.stdout).toMatch(/✗ events\.websocket +MUST/);
       expect(noSocket.stdout).toMatch(/reason: +nothing answered at ws:\/\/127\.0\.0\.1:9\/graphql \(.*ECONNREFUSED/);
       expect(noSocket.stdout).toMatch(/(\d+) checks: 0 passed, 1 failed \(1 MUST\), (\d+) skipped \((\d+) by your choice\)/);
-      const withoutRealtime = await runCli(['conformance', 'run', '--base-url', mock.origin, '--ws-url', 'ws://127.0.0.1:9/graphql', '--only', 'events.*,auth.bearer-token.accepted', '--no-realtime', '--no-color']);
       expect(withoutRealtime.status, withoutRealtime.stderr).toBe(0);
       expect(withoutRealtime.stdout).toContain('\nSkipped by your choice\n');
       expect(withoutRealtime.stdout).toMatch(/\n {2}- --no-realtime leaves out the checks that need a WebSocket\n {4}11 checks \(8 MUST\): events\.websocket, /);
       expect(withoutRealtime.stdout).toMatch(/PASS: every MUST check passed \(\d+ skipped\)\./);
-      const file = join(mkdtempSync(join(tmpdir(), 'parley-')), 'out', 'conformance.xml');
-      const junit = await runCli(['conformance', 'run', '--base-url', mock.origin, '--reporter', 'junit', '--output', file]);
       // On a failure, the message names the failed testcases and why (the report is in a temporary folder).
       const failures = () => [...readFileSync(file, 'utf8').matchAll(/<testcase [^>]*name="([^"]*)"[^>]*>\s*<failure message="([^"]*)"/g)].map((m) => `${m[1]}: ${m[2]}`).join('\n');
       expect(junit.status, `${junit.stderr}${junit.status === 1 ? failures() : ''}`).toBe(0);

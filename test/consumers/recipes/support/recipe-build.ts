@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { run, succeed, type Finished } from '../../child-processes.js';
+import { inject } from 'vitest';
+import { run, type Finished } from '../../child-processes.js';
 import type { RecipeProject } from './recipe-page.js';
 
 /**
@@ -14,8 +14,6 @@ import type { RecipeProject } from './recipe-page.js';
  * a package of that name on the registry).
  */
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-
 /** npm's settings for every command: no audit or fund notices, the cache first (the registry when it lacks a version). */
 const NPM_SETTINGS = {
   npm_config_prefer_offline: 'true',
@@ -25,7 +23,7 @@ const NPM_SETTINGS = {
   npm_config_loglevel: 'warn',
 };
 
-/** A temporary folder for one test file's projects, and the tarball packed into it. */
+/** A temporary folder for one test file's projects, and the tarball of Parley they install. */
 export interface Workspace {
   readonly dir: string;
   readonly tarball: string;
@@ -33,19 +31,17 @@ export interface Workspace {
 }
 
 /**
- * Packs Parley into a new temporary folder. dist/ is fresh (test/global-setup.ts built it); the
- * pack skips scripts, since `prepack` (clean) and `prepare` (build) would pull dist/ away from the
- * test files running beside this one.
+ * A new temporary folder, and Parley's tarball: packed once for the whole `consumers` project
+ * (test/consumers/pack-once.ts, after test/global-setup.ts built dist/).
  */
-export async function packedWorkspace(prefix: string): Promise<Workspace> {
+export function packedWorkspace(prefix: string): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), `parley-recipe-${prefix}-`));
-  const [pack] = JSON.parse(await succeed('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root)) as [{ filename: string }];
-  return {
+  return Promise.resolve({
     dir,
-    tarball: join(dir, pack.filename),
+    tarball: inject('parleyPack').tarball,
     // node_modules of a frontend project: thousands of files, slow to remove on a loaded machine.
     remove: () => rm(dir, { recursive: true, force: true }),
-  };
+  });
 }
 
 /** A setup line as run: `parley` in an `npm install` line becomes the tarball's path. */
