@@ -22,6 +22,7 @@ import { median } from './stats.js';
 import { measurePersist, persistOptionsFromEnv, persistReport } from './persist.js';
 import { measureUploads, uploadsReport } from './persist-uploads.js';
 import { measureSoak, soakReport, soakSummaryRow } from './soak/soak.js';
+import { measureSandboxes, SANDBOX_CREATE_TARGET_MS } from './sandboxes.js';
 
 const PAGING_TARGET = 1.3;
 const SEARCH_TARGET = 3;
@@ -40,6 +41,7 @@ const MESSAGES = defaultDeepPagingOptions.large;
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${count(n)} ms`;
 const mb = (bytes: number) => `${(bytes / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+const kb = (bytes: number) => `${count(bytes / 1000)} kB`;
 const micros = (ns: number) => `${(ns / 1000).toFixed(ns < 10_000 ? 2 : 1)} µs`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 const progress = (line: string) => process.stderr.write(`  .. ${line}\n`);
@@ -61,6 +63,18 @@ console.log(
       ms(s.medianReadyMs),
       s.samples.map((x) => count(x.readyMs)).join(' '),
     ]),
+  ]),
+);
+
+progress('sandboxes: create time and heap per sandbox of the demo data, in a child process ...');
+const sandboxes = await measureSandboxes();
+console.log(`\nsandboxes (child process): one server with demo data; create and the root's reset() (the same state copy) alternate, then ${sandboxes.held} sandboxes held`);
+console.log(
+  table([
+    ['', 'median', 'anchor, same run'],
+    ['sandboxes.create() from the demo data', `${sandboxes.createMs.toFixed(2)} ms`, `reset() ${sandboxes.resetMs.toFixed(2)} ms: ${(sandboxes.createMs / sandboxes.resetMs).toFixed(2)}x`],
+    ['POST /sandboxes (fetch in the same process)', `${sandboxes.postMs.toFixed(2)} ms`, `GET /ready ${sandboxes.readyMs.toFixed(2)} ms: ${(sandboxes.postMs / sandboxes.readyMs).toFixed(2)}x`],
+    ['heap per sandbox of the demo data', kb(sandboxes.heapPerSandbox), `a bare copy of the state ${kb(sandboxes.heapPerState)}: ${(sandboxes.heapPerSandbox / sandboxes.heapPerState).toFixed(2)}x`],
   ]),
 );
 
@@ -204,6 +218,18 @@ console.log(
       `${msw.medianResetMs.toFixed(2)} ms`,
       `target <= ${MSW_RESET_TARGET_MS} ms`,
       verdict(msw.medianResetMs <= MSW_RESET_TARGET_MS),
+    ],
+    [
+      'sandbox: sandboxes.create() from the demo data (median)',
+      `${sandboxes.createMs.toFixed(2)} ms, ${(sandboxes.createMs / sandboxes.resetMs).toFixed(2)}x reset()`,
+      `target < ${SANDBOX_CREATE_TARGET_MS} ms`,
+      verdict(sandboxes.createMs < SANDBOX_CREATE_TARGET_MS),
+    ],
+    [
+      'sandbox: heap per sandbox of the demo data',
+      `${kb(sandboxes.heapPerSandbox)}, ${(sandboxes.heapPerSandbox / sandboxes.heapPerState).toFixed(2)}x the state alone`,
+      '(informational: sizes --max-sandboxes)',
+      '',
     ],
     [
       'MSW door: createParleyHandlers() with demo data to the first answered request',

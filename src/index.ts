@@ -9,6 +9,7 @@
  * await mock.close();
  */
 export { startMockServer, type MockServerOptions, type RunningMockServer } from './mock-server/mock-server.js';
+export type { SandboxHandle, SandboxesApi } from './mock-server/sandboxes/sandbox-handle.js';
 export { DEMO_PASSWORD, DEMO_USERS } from './mock-server/demo/logins.js';
 export { MockData, type MockConversation, type MockMail, type MockMessage, type MockTokens, type MockUser, type MockWorkspace, type UserRef, type WorkspaceRef } from './mock-server/facade/mock-data.js';
 export { ManualClock, systemClock, type Clock, type Timer } from './mock-server/state/clock.js';

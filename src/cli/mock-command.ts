@@ -12,6 +12,7 @@ import { isLoopbackHost } from '../mock-server/http/loopback.js';
 import { allowedHostProblem, isAllowableHostName } from '../mock-server/http/host-allow-list.js';
 import { messageRules } from '../mock-server/state/messages/messages.js';
 import { defaultMaxUnusedUploadBytes, unusedUploadBytesFlag } from '../mock-server/state/files/unused-uploads.js';
+import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_TIMEOUT_MS } from '../mock-server/sandboxes/sandbox-registry.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -95,6 +96,8 @@ interface ServeOptions extends Partial<QueryLimits> {
   persist?: string;
   maxUnusedUploadBytes?: number;
   maxMessageLength?: number;
+  sandboxIdleTimeout?: number;
+  maxSandboxes?: number;
 }
 
 /** The lines after the first: where GraphiQL is and, with demo data, who can log in. */
@@ -154,6 +157,16 @@ export function mockCommand(): Command {
     `most characters of a message's content, on sendMessage and editMessage (default ${messageRules.contentMax}); BAD_USER_INPUT above it`,
     integer('--max-message-length', 1, 2 ** 31 - 1),
   );
+  serve.option(
+    '--sandbox-idle-timeout <seconds>',
+    `drop a sandbox (POST /sandboxes) after this many seconds with no request and no open socket (default ${DEFAULT_SANDBOX_IDLE_TIMEOUT_MS / 1000})`,
+    integer('--sandbox-idle-timeout', 1, 2_000_000),
+  );
+  serve.option(
+    '--max-sandboxes <n>',
+    `most sandboxes at once (default ${DEFAULT_MAX_SANDBOXES}); POST /sandboxes past it answers 429 QUOTA_EXCEEDED`,
+    integer('--max-sandboxes', 1, 10_000),
+  );
   serve.action(async (options: ServeOptions) => {
     const port = options.port ?? (process.env['PORT'] ? integer('$PORT', 0, 65535)(process.env['PORT']) : 4000);
     const limits = Object.fromEntries(
@@ -176,6 +189,8 @@ export function mockCommand(): Command {
       limits,
       maxUnusedUploadBytes: options.maxUnusedUploadBytes,
       maxMessageLength: options.maxMessageLength,
+      ...(options.sandboxIdleTimeout === undefined ? {} : { sandboxIdleTimeoutMs: options.sandboxIdleTimeout * 1000 }),
+      maxSandboxes: options.maxSandboxes,
       random: options.random,
       persist: options.persist,
       ...(options.latency ? { chaos: { latency: options.latency } } : {}),

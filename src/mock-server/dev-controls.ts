@@ -15,18 +15,22 @@ import type { FixturesResult } from './user-fixtures/load.js';
  * 1012: their subscriptions belong to the old state.
  */
 export class DevControls {
-  private readonly baseline: StateBaseline;
+  /** What {@link reset} goes back to: the state as the mock started (sandboxes start from it too). */
+  readonly baseline: StateBaseline;
 
   /**
    * @param runtime the runtime the doors answer with
    * @param startingChaos the chaos the mock started with, which {@link reset} goes back to
+   * @param baseline what reset goes back to, when the runtime's state was just made from one (a
+   *   sandbox): shared, not taken again. @default the runtime's state as it is now
    */
   constructor(
     readonly runtime: Runtime,
-    private readonly startingChaos: ChaosSettings = {},
+    readonly startingChaos: ChaosSettings = {},
+    baseline?: StateBaseline,
   ) {
     // Taken now, before any request: reset goes back to the state as it started.
-    this.baseline = StateBaseline.of(runtime.state);
+    this.baseline = baseline ?? StateBaseline.of(runtime.state);
   }
 
   /** Injected latency and failures; the same object for the mock's life. */

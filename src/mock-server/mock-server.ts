@@ -10,6 +10,10 @@ import type { MockData } from './facade/mock-data.js';
 import type { PersistOptions } from './persist/state-file.js';
 import type { SocketRules } from './realtime/socket-rules.js';
 import { attachWebSocketDoor } from './ws/attach.js';
+import { graphqlRoute } from './http/graphql-route.js';
+import { SandboxRegistry } from './sandboxes/sandbox-registry.js';
+import { sandboxesApi, type SandboxesApi } from './sandboxes/sandbox-handle.js';
+import { systemClock } from './state/clock.js';
 
 export interface MockServerOptions extends MockOptions, HttpDoorOptions {
   /** Port to listen on; 0 picks a free one. @default 4000 */
@@ -27,14 +31,25 @@ export interface MockServerOptions extends MockOptions, HttpDoorOptions {
    * keep-alive interval, largest pong payload, operations per connection). @default socketRules
    */
   readonly socketRules?: Partial<SocketRules>;
+  /**
+   * A sandbox with no request and no open socket for this long is dropped (`--sandbox-idle-timeout`,
+   * in milliseconds here), read on the mock's `clock`. @default 600000 (10 minutes)
+   */
+  readonly sandboxIdleTimeoutMs?: number;
+  /** The most sandboxes that exist at once (`--max-sandboxes`); one more is refused with 429 `QUOTA_EXCEEDED`. @default 100 */
+  readonly maxSandboxes?: number;
 }
 
 export interface RunningMockServer {
   /** The GraphQL endpoint, e.g. `http://127.0.0.1:4000/graphql`. */
   readonly url: string;
-  /** The same endpoint for subscriptions (graphql-ws), e.g. `ws://127.0.0.1:4000/graphql`. */
+  /**
+   * The same endpoint for subscriptions (graphql-ws), e.g. `ws://127.0.0.1:4000/graphql`. On Node 20
+   * graphql-ws's `createClient` needs `webSocketImpl: WebSocket` from the `ws` package (`import
+   * WebSocket from 'ws'`): Node has no global WebSocket before Node 22.
+   */
   readonly wsUrl: string;
-  /** `http://HOST:PORT`, the base URL the conformance suite takes. */
+  /** `http://HOST:PORT`: the base of `/dev/...` (`POST ${origin}/dev/reset`), `/sandboxes` and the conformance suite. */
   readonly origin: string;
   readonly port: number;
   /**
@@ -51,6 +66,16 @@ export interface RunningMockServer {
   /** The running mock: its state and replacement, change signal, journal and chaos, and the engine. */
   readonly runtime: Runtime;
   readonly server: Server;
+  /**
+   * Back to how the server started, as `POST /dev/reset`: its starting state, chaos and an empty
+   * journal; open WebSockets close with 1012. Throws when the server serves no dev routes.
+   */
+  reset(): void;
+  /**
+   * Isolated sandboxes on this server (docs/mock.md, "Sandboxes: one server, isolated tests"):
+   * `await sandboxes.create()` gives one with URLs of its own and its own `data`, `reset()` and `close()`.
+   */
+  readonly sandboxes: SandboxesApi;
   /** Stops accepting connections, ends open ones and resolves when the port is free. */
   close(): Promise<void>;
 }
@@ -68,9 +93,23 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The file store (and node:fs) loads only with --persist.
   const store = options.persist && !options.random ? (await import('./persist/file-store.js')).fileStore(persistOptions(options.persist)) : undefined;
   const mock = await createMock(options, { ...door, store });
-  const { runtime } = mock;
-  const server = createHttpDoor(runtime, mock.controls, hosts, options);
-  const realtime = attachWebSocketDoor(server, runtime, hosts, { anyone: Boolean(options.random), rules: options.socketRules });
+  const { runtime, controls } = mock;
+  // Sandboxes are served where /dev is; in memory only (with --persist, the root alone persists).
+  const sandboxes = controls
+    ? new SandboxRegistry({
+        engine: runtime.engine,
+        baseline: controls.baseline,
+        stateOptions: runtime.state.options,
+        startingChaos: controls.startingChaos,
+        clock: options.clock ?? systemClock,
+        idleTimeoutMs: options.sandboxIdleTimeoutMs,
+        maxSandboxes: options.maxSandboxes,
+        graphqlRoute: (each, base) => graphqlRoute(each, base).fetch,
+        unavailable: options.random ? 'random mode keeps no state, so every client is isolated already: use /graphql' : undefined,
+      })
+    : null;
+  const server = createHttpDoor(runtime, controls, hosts, options, sandboxes);
+  const realtime = attachWebSocketDoor(server, runtime, hosts, { anyone: Boolean(options.random), rules: options.socketRules }, sandboxes);
   const address = await listen(server, options.port ?? 4000, host).catch(async (error: unknown) => {
     // Not serving (the port is taken): the file is left to the next mock, lock released.
     await realtime.close();
@@ -81,6 +120,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const origin = `http://${shownHost}:${address.port}`;
   // Uploads that expired unused leave memory (and the --persist file) even when nobody calls.
   const stopSweeping = options.random ? () => {} : sweepUploads(runtime);
+  const stopReclaiming = sandboxes ? reclaimSandboxes(sandboxes) : () => {};
   return {
     url: `${origin}/graphql`,
     wsUrl: `ws://${shownHost}:${address.port}/graphql`,
@@ -92,8 +132,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     runtime,
     data: mock.data,
     server,
+    reset: () => {
+      if (!controls) throw new Error('reset() needs the dev controls: this server serves no dev routes (devRoutes: false)');
+      controls.reset();
+    },
+    sandboxes: sandboxesApi(sandboxes, () => origin, 'sandboxes need the dev routes: this server serves none (devRoutes: false)'),
     close: async () => {
       stopSweeping();
+      stopReclaiming();
+      sandboxes?.dropAll();
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       server.closeAllConnections();
       await realtime.close();
@@ -114,6 +161,16 @@ const SWEEP_EVERY_MS = 60_000;
  */
 function sweepUploads(host: RouteHost): () => void {
   const timer = setInterval(() => sweepExpiredUploads(host), SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Drops idle sandboxes on a real-time timer too (every request looks as well), so their memory goes
+ * even when nobody calls. Idle time is read on the mock's clock. The timer never keeps the process alive.
+ */
+function reclaimSandboxes(sandboxes: SandboxRegistry): () => void {
+  const timer = setInterval(() => sandboxes.reclaimIdle(), Math.min(SWEEP_EVERY_MS, Math.max(1_000, sandboxes.idleTimeoutMs / 2)));
   timer.unref();
   return () => clearInterval(timer);
 }

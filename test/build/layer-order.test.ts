@@ -19,6 +19,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['mock-server/runtime'],
   ['mock-server/random', 'mock-server/facade', 'mock-server/realtime', 'mock-server/dev-controls.ts'],
   ['mock-server/routes', 'mock-server/mock.ts'],
+  // Sandboxes: many runtimes with their routes over one engine, below the doors that serve them.
+  ['mock-server/sandboxes'],
   // The doors: Node's (HTTP, WebSocket, persistence, platform adapters) and MSW's, and their entries.
   ['mock-server/http', 'mock-server/ws', 'mock-server/persist', 'mock-server/platform', 'msw', 'mock-server/mock-server.ts', 'mock-server/browser.ts'],
   ['conformance', 'graphiql-app'],

@@ -12,8 +12,10 @@ import { assignments, placeholders, readmeCommands, type ReadmeCommand } from '.
  * Issue 27: "`npx parley` works from a fresh clone after `npm install`, as the README says". Clone
  * the repository at HEAD into a temporary folder, run `npm install` there (npm's cache is shared,
  * node_modules is not), then every command of the README's shell blocks as a new user would:
- * `npx parley --help`, `npm start` until it listens (on `$PORT=0`), the curl walk of "Try it"
- * against it, the conformance run against it, then Ctrl-C.
+ * `npm run build && npx parley --help`, `npm start` until it listens (on `$PORT=0`), the curl walk
+ * of "Try it" against it, the conformance run against it, then Ctrl-C. Issue 39: the package has
+ * no install script (its `prepare` warned in every project that installed it), so `npm install`
+ * builds nothing; `npm start` and `npm test` build what they run.
  *
  * Heavy (an install of some 760 packages: one to two minutes, more on a loaded machine), so it is
  * in test/consumers/, which `.ci/run` runs on one Node version (vitest's `consumers` project).
@@ -32,12 +34,15 @@ const curlInstalled = spawnSync('curl', ['--version']).status === 0;
 /** The URL the README's conformance example points at; the test points it at the started mock. */
 const README_SERVER = 'https://staging.example.com/api';
 const HELP = 'npx parley --help';
+/** The README's line for the command in a clone: the build first, since `npm install` runs none. */
+const BUILD_THEN_HELP = `npm run build && ${HELP}`;
 
 describe("the README's shell blocks", () => {
   it('hold only commands the fresh-clone test runs or checks', () => {
     expect(commands.filter((command) => command.kind === 'unknown').map((command) => command.text)).toEqual([]);
     expect(commands.map((command) => command.kind)).toEqual(expect.arrayContaining(['install', 'start', 'npx', 'curl']));
     expect(commands.map((command) => command.text)).toContain(HELP);
+    expect(readme).toContain(`\n${BUILD_THEN_HELP}\n`);
   });
 
   it('name only scripts package.json has (npm test, npm run ...)', () => {
@@ -73,14 +78,15 @@ afterAll(async () => {
 const bash = (text: string, env: Record<string, string> = {}) => run('bash', ['-c', text], clone, { env, background: false, timeout: 240_000 });
 
 describe.skipIf(skip)('a fresh clone, after npm install', { timeout: 240_000 }, () => {
-  it('has dist/ built by the prepare script, and nothing changed that git tracks', async () => {
-    expect(existsSync(join(clone, 'dist/cli/main.js'))).toBe(true);
-    expect(existsSync(join(clone, 'dist/graphiql/graphiql.js'))).toBe(true);
+  it('ran no script of its own (no dist/), and changed nothing git tracks', async () => {
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
     expect(await succeed('git', ['status', '--porcelain'], clone)).toBe('');
   });
 
-  it(`${HELP} prints the commands`, async () => {
-    const result = await bash(HELP);
+  it(`${BUILD_THEN_HELP} builds dist/ and prints the commands`, async () => {
+    const result = await bash(BUILD_THEN_HELP);
+    expect(existsSync(join(clone, 'dist/cli/main.js'))).toBe(true);
+    expect(existsSync(join(clone, 'dist/graphiql/graphiql.js'))).toBe(true);
     expect(result.stderr).not.toContain('not found');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Usage: parley [options] [command]');

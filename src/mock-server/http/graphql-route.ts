@@ -20,9 +20,10 @@ export interface NodeGraphqlRoute {
  * GraphQL over HTTP for Node's http server: reads the body (bounded), hands the request to the
  * transport-free {@link graphqlOverHttp} (shared with the MSW door) and writes its answer. The
  * door's `/graphql` takes this path rather than the Fetch adapter: a Request, a body stream and a
- * Response per request are work the hot path need not do (docs/architecture.md).
+ * Response per request are work the hot path need not do (docs/architecture.md). `base` is the
+ * path the Fetch route is under (a sandbox's `/sandboxes/<id>`), carried by the URLs it hands out.
  */
-export function graphqlRoute(runtime: Runtime): NodeGraphqlRoute {
+export function graphqlRoute(runtime: Runtime, base = ''): NodeGraphqlRoute {
   const { maxBodyBytes } = runtime.limits;
   const pacer = new AnswerPacer();
   // The runtime's engine weighed each answer as it executed it; one it did not (a refusal) is weighed here,
@@ -58,5 +59,5 @@ export function graphqlRoute(runtime: Runtime): NodeGraphqlRoute {
     const context = { publicOrigin, authorization: req.headers.authorization ?? null, accept: req.headers.accept };
     write(res, await handle({ url: req.url ?? '/', method: req.method ?? 'GET', headers: req.headers, body, context }));
   };
-  return { serve, fetch: graphqlFetchRoute(handle, runtime.limits) };
+  return { serve, fetch: graphqlFetchRoute(handle, runtime.limits, base) };
 }

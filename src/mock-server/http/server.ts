@@ -5,6 +5,8 @@ import type { DevControls } from '../dev-controls.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { prefersHtml } from '../routes/prefers-html.js';
 import { createRouter } from '../routes/router.js';
+import type { SandboxRegistry } from '../sandboxes/sandbox-registry.js';
+import { sandboxesRoute, sandboxPlace, steersSandboxes } from '../sandboxes/sandboxes-route.js';
 import { answerInTurn } from './answers-in-turn.js';
 import { requestOf, sendResponse } from './fetch-adapter.js';
 import { graphiqlRoute } from './graphiql-route.js';
@@ -66,8 +68,10 @@ const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
  * who may call (the Host allow-list, CORS, the origins `/dev` answers) and translates: every route
  * but GraphiQL is a Fetch route (`routes/router.ts`, the MSW door's too), reached through one
  * adapter (`fetch-adapter.ts`); `/graphql` takes a fast path to the same GraphQL-over-HTTP core.
+ * With `sandboxes` (served where `/dev` is), `/sandboxes/...` goes to them: making, dropping and a
+ * sandbox's `/dev` are guarded as `/dev` is; a sandbox's other routes as the root's.
  */
-export function createHttpDoor(runtime: Runtime, controls: DevControls | null, hosts: HostAllowList, options: HttpDoorOptions = {}): Server {
+export function createHttpDoor(runtime: Runtime, controls: DevControls | null, hosts: HostAllowList, options: HttpDoorOptions = {}, sandboxes: SandboxRegistry | null = null): Server {
   const graphql = graphqlRoute(runtime);
   const cors = options.cors ?? true;
   const devOrigins = new DevOriginPolicy(options.corsOrigins);
@@ -101,7 +105,9 @@ export function createHttpDoor(runtime: Runtime, controls: DevControls | null, h
     if (pathname !== '/ready' && !hosts.allows(req.headers.host)) {
       return sendError(res, 403, ErrorCode.FORBIDDEN, refusedHostMessage(req.headers.host));
     }
-    const isDev = pathname === '/dev' || pathname.startsWith('/dev/');
+    const place = sandboxes && devServed ? sandboxPlace(pathname) : null;
+    const isDev = pathname === '/dev' || pathname.startsWith('/dev/') || (place !== null && steersSandboxes(place));
+    const serve = (request: Request): Promise<Response> => (place ? sandboxesRoute(sandboxes!, request, place) : router(request));
     if (devServed && isDev) {
       const origin = req.headers.origin;
       const verdict = devOrigins.judge(origin, req.headers.host);
@@ -113,7 +119,7 @@ export function createHttpDoor(runtime: Runtime, controls: DevControls | null, h
           return;
         }
       }
-      return sendResponse(res, await router(request));
+      return sendResponse(res, await serve(request));
     }
     // `/dev` off (--no-dev-routes) is a 404 like any unknown path, and gets no CORS either.
     const open = cors && !isDev;
@@ -123,7 +129,7 @@ export function createHttpDoor(runtime: Runtime, controls: DevControls | null, h
       return;
     }
     if (graphiql && raw.startsWith('/graphiql/')) return graphiql.asset(req, res, raw.slice('/graphiql/'.length));
-    return sendResponse(res, await router(request));
+    return sendResponse(res, await serve(request));
   }
 
   return createServer((req, res) => {

@@ -43,7 +43,8 @@ ${body}
  * Deny. Plain HTML that works without JavaScript; the form posts back to the page's own URL.
  */
 export function authorizePageHtml({ request, accounts, accountCount }: AuthorizePage): string {
-  const action = `/oauth/authorize?request_id=${encodeURIComponent(request.id)}&redirect_uri=${encodeURIComponent(request.redirectUri!)}`;
+  // A query alone: the form posts back to this page's own path, the root's or a sandbox's.
+  const action = `?request_id=${encodeURIComponent(request.id)}&redirect_uri=${encodeURIComponent(request.redirectUri!)}`;
   const choices = accounts
     .map(
       (user, index) =>

@@ -7,9 +7,10 @@ import type { FetchRoute } from './route-host.js';
 /**
  * `/graphql` as a Fetch route: the body read up to `maxBodyBytes` (413 `PAYLOAD_TOO_LARGE` past
  * it, the rest unread), then the transport-free GraphQL-over-HTTP core (`graphqlOverHttp`, built
- * over the engine by the door) answers. The URLs an answer hands out name the request's origin.
+ * over the engine by the door) answers. The URLs an answer hands out name the request's origin,
+ * followed by `base` (a sandbox's `/sandboxes/<id>`; '' at the root).
  */
-export function graphqlRoute(handle: (request: GraphQLHttpRequest) => Promise<GraphQLHttpResponse>, limits: Pick<QueryLimits, 'maxBodyBytes'>): FetchRoute {
+export function graphqlRoute(handle: (request: GraphQLHttpRequest) => Promise<GraphQLHttpResponse>, limits: Pick<QueryLimits, 'maxBodyBytes'>, base = ''): FetchRoute {
   return async (request) => {
     const url = new URL(request.url);
     let body = '';
@@ -25,7 +26,7 @@ export function graphqlRoute(handle: (request: GraphQLHttpRequest) => Promise<Gr
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const context = { publicOrigin: url.origin, authorization: request.headers.get('authorization'), accept: request.headers.get('accept') ?? undefined };
+    const context = { publicOrigin: url.origin + base, authorization: request.headers.get('authorization'), accept: request.headers.get('accept') ?? undefined };
     return toResponse(await handle({ url: url.pathname + url.search, method: request.method, headers, body, context }));
   };
 }

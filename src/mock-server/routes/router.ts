@@ -11,6 +11,11 @@ export interface RouterOptions {
   readonly graphql: FetchRoute;
   /** The dev controls `/dev` steers; null when `/dev` is not served (a 404, as any unknown path). */
   readonly dev: DevControls | null;
+  /**
+   * The path every route is under (a sandbox's `/sandboxes/<id>`): taken off before the route is
+   * chosen. The door sends only paths under it. @default '' (the root)
+   */
+  readonly base?: string;
 }
 
 /**
@@ -33,11 +38,11 @@ const FILE = /^\/files\/([^/]+)$/;
  * as its GET, without the body.
  */
 export function createRouter(options: RouterOptions): FetchRoute {
-  const { host, graphql, dev } = options;
+  const { host, graphql, dev, base = '' } = options;
 
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const { pathname } = url;
+    const pathname = base === '' ? url.pathname : url.pathname.slice(base.length) || '/';
     if (pathname === '/graphql') return graphql(request);
     if (pathname === '/ready') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, ErrorCode.BAD_REQUEST, 'use GET /ready', { allow: 'GET, HEAD' });
@@ -45,7 +50,7 @@ export function createRouter(options: RouterOptions): FetchRoute {
     }
     if (dev && (pathname === '/dev' || pathname.startsWith('/dev/'))) {
       const { devRoute } = await devRoutesModule();
-      return devRoute(host, dev, request, pathname, url.searchParams);
+      return devRoute(host, dev, request, pathname, url.searchParams, base);
     }
     if (pathname === '/oauth/authorize') {
       const { oauthRoute } = await oauthRouteModule();

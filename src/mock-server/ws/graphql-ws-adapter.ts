@@ -17,9 +17,10 @@ function isClientFault(error: Error & { code?: unknown }): boolean {
  * matter for a mock: a client's bad frame (too large, not UTF-8) is the client's fault, answered
  * by ws with its close code and not logged as a server error; and a bug is reported through the
  * engine's logger and answered with 4500 and a fixed reason, never its message. It also keeps
- * each socket alive, or drops it (`keep-alive.ts`).
+ * each socket alive, or drops it (`keep-alive.ts`). URLs handed out name the upgrade's Host,
+ * followed by `basePath` (a sandbox's `/sandboxes/<id>`).
  */
-export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer, rules: Pick<SocketRules, 'keepAliveMs' | 'maxBufferedBytes'>, logBug: BugLogger): void {
+export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer, rules: Pick<SocketRules, 'keepAliveMs' | 'maxBufferedBytes'>, logBug: BugLogger, basePath = ''): void {
   wss.options.handleProtocols = handleProtocols;
 
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
@@ -48,7 +49,7 @@ export function serveGraphQLWs(sessions: GraphQLWsSessions, wss: WebSocketServer
           return socket.bufferedAmount;
         },
       },
-      { authorization: request.headers.authorization, publicOrigin: `http://${request.headers.host ?? 'localhost'}` },
+      { authorization: request.headers.authorization, publicOrigin: `http://${request.headers.host ?? 'localhost'}${basePath}` },
     );
     socket.once('close', (code, reason) => {
       stopKeepingAlive();

@@ -7,13 +7,18 @@ import { createGraphQLWsSessions, type GraphQLWsSessionsOptions } from '../realt
 import { socketRules, type SocketRules } from '../realtime/socket-rules.js';
 import { serveGraphQLWs } from './graphql-ws-adapter.js';
 
-export type WebSocketDoorOptions = GraphQLWsSessionsOptions;
+export interface WebSocketDoorOptions extends GraphQLWsSessionsOptions {
+  /** The path the door's `/graphql` is under (a sandbox's `/sandboxes/<id>`), carried by the URLs it hands out. @default '' */
+  readonly basePath?: string;
+}
 
 export interface WebSocketDoor {
   /** Takes over an HTTP upgrade request for `/graphql`. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes every socket (1001) and stops accepting new ones. */
-  close(): Promise<void>;
+  /** Closes every socket (1001, with `reason`) and stops accepting new ones. */
+  close(reason?: string): Promise<void>;
+  /** How many sockets are open now. */
+  readonly openSockets: number;
 }
 
 /**
@@ -35,15 +40,18 @@ export function createWebSocketDoor(runtime: Runtime, options: WebSocketDoorOpti
   const rules: SocketRules = { ...socketRules, ...options.rules };
   const wss = new WebSocketServer({ noServer: true, maxPayload: runtime.limits.maxBodyBytes, perMessageDeflate: false });
   const sessions = createGraphQLWsSessions(runtime, options);
-  serveGraphQLWs(sessions, wss, rules, runtime.logBug);
+  serveGraphQLWs(sessions, wss, rules, runtime.logBug, options.basePath);
 
   return {
     handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
-    close: () =>
+    get openSockets() {
+      return wss.clients.size;
+    },
+    close: (reason = 'the server is shutting down') =>
       new Promise<void>((resolve) => {
         sessions.dispose();
         for (const client of wss.clients) {
-          client.close(SocketClose.GoingAway, 'the server is shutting down');
+          client.close(SocketClose.GoingAway, reason);
           // A client that does not answer the close handshake is cut off.
           setTimeout(() => client.terminate(), 1_000).unref();
         }

@@ -20,9 +20,9 @@ function entriesOf(routes: readonly DevRoute[]): IndexEntry[] {
   return [{ path: INDEX_PATH, methods: ['GET'], description: INDEX_DESCRIPTION }, ...routes.map((route) => ({ path: route.path, methods: Object.keys(route.methods), description: route.description }))];
 }
 
-function page(entries: readonly IndexEntry[], chaos: ChaosSettings, chaosActive: boolean): string {
+function page(entries: readonly IndexEntry[], chaos: ChaosSettings, chaosActive: boolean, base: string): string {
   const rows = entries
-    .map((entry) => `<tr><td><code>${escapeHtml(entry.methods.join(', '))}</code></td><td><a href="${escapeHtml(entry.path)}"><code>${escapeHtml(entry.path)}</code></a></td><td>${escapeHtml(entry.description)}</td></tr>`)
+    .map((entry) => `<tr><td><code>${escapeHtml(entry.methods.join(', '))}</code></td><td><a href="${escapeHtml(base + entry.path)}"><code>${escapeHtml(entry.path)}</code></a></td><td>${escapeHtml(entry.description)}</td></tr>`)
     .join('\n');
   const chaosText = chaosActive ? `<pre>${escapeHtml(JSON.stringify(chaos, null, 2))}</pre>` : '<p>No chaos: every operation runs at full speed and never fails on purpose.</p>';
   return `<!doctype html>
@@ -30,7 +30,7 @@ function page(entries: readonly IndexEntry[], chaos: ChaosSettings, chaosActive:
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse}td{border-top:1px solid #ddd;padding:.3rem .8rem .3rem 0;vertical-align:top}pre{background:#f4f4f4;padding:.6rem}</style>
 </head><body>
 <h1>Parley dev controls</h1>
-<p>GraphQL is at <a href="/graphql"><code>/graphql</code></a>. <code>--no-dev-routes</code> turns everything below off.</p>
+<p>GraphQL is at <a href="${escapeHtml(base)}/graphql"><code>/graphql</code></a>. <code>--no-dev-routes</code> turns everything below off.</p>
 <table>
 ${rows}
 </table>
@@ -42,8 +42,9 @@ ${chaosText}
 }
 
 /** `GET /dev`: the index of the dev routes, and the chaos in force. */
-export function devIndex(routes: readonly DevRoute[], accept: string | null, chaos: ChaosSettings, chaosActive: boolean): Response {
+/** `base` is the path the routes are under (a sandbox's `/sandboxes/<id>`): the page's links carry it. */
+export function devIndex(routes: readonly DevRoute[], accept: string | null, chaos: ChaosSettings, chaosActive: boolean, base = ''): Response {
   const entries = entriesOf(routes);
   if (!prefersHtml(accept ?? undefined)) return jsonResponse(200, { routes: entries, chaos: { active: chaosActive, settings: chaos } });
-  return textResponse(200, page(entries, chaos, chaosActive), { 'content-type': 'text/html; charset=utf-8' });
+  return textResponse(200, page(entries, chaos, chaosActive, base), { 'content-type': 'text/html; charset=utf-8' });
 }

@@ -28,11 +28,11 @@ export const devRoutes: readonly DevRoute[] = [
  * `/dev` and `/dev/...`: what a developer or a test needs to see and steer of the mock that a real
  * backend keeps to itself (WireMock's `/__admin` is the model). `--no-dev-routes` turns it all off.
  */
-export async function devRoute(host: RouteHost, controls: DevControls, request: Request, pathname: string, query: URLSearchParams): Promise<Response> {
+export async function devRoute(host: RouteHost, controls: DevControls, request: Request, pathname: string, query: URLSearchParams, base = ''): Promise<Response> {
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (pathname === '/dev' || pathname === '/dev/') {
     if (method !== 'GET') return errorResponse(405, ErrorCode.BAD_REQUEST, 'use GET /dev', { allow: 'GET, HEAD' });
-    return devIndex(devRoutes, request.headers.get('accept'), controls.chaos.settings, controls.chaos.active);
+    return devIndex(devRoutes, request.headers.get('accept'), controls.chaos.settings, controls.chaos.active, base);
   }
   const route = devRoutes.find((candidate) => candidate.path === pathname);
   if (!route) return errorResponse(404, ErrorCode.NOT_FOUND, `nothing is served at ${pathname}; GET /dev lists the dev routes`);

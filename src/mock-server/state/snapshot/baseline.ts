@@ -19,6 +19,11 @@ export class StateBaseline {
     return new StateBaseline(exportSnapshot(state), state.options);
   }
 
+  /** The baseline of a snapshot document already checked (`validateSnapshot`), restored with `options`. */
+  static ofDocument(document: SnapshotDocument, options: MockStateOptions): StateBaseline {
+    return new StateBaseline(document, options);
+  }
+
   /** A new state equal to the baseline; each call gives another, sharing nothing. */
   fresh(): MockState {
     return restoreSnapshot(this.document, this.options);
