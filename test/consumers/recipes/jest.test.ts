@@ -14,7 +14,7 @@ import { readRecipe, recipeProject, type RecipeProject } from './support/recipe-
  * for Parley, and share their classes; a live subscription over MSW's WebSocket interception; the
  * reset in `beforeEach` (Jest runs `afterEach` hooks in declaration order); an upload URL signed
  * with jose, on jsdom's crypto, which has no `subtle`; `startMockServer` in a file in Jest's node
- * environment.
+ * environment; a React component in a `.tsx` test, through the page's babel.config.cjs.
  */
 
 const page = readRecipe('jest.md');
@@ -68,14 +68,15 @@ describe.each(page.variants)('docs/recipes/jest.md with %s', (variant) => {
       dir(),
     );
     expect(babel.status, babel.stderr).toBe(0);
-    expect(JSON.parse(babel.stdout)).toEqual({ file: join(dir(), 'babel.config.cjs'), presets: ['@babel/preset-env', '@babel/preset-typescript'] });
+    expect(JSON.parse(babel.stdout)).toEqual({ file: join(dir(), 'babel.config.cjs'), presets: ['@babel/preset-env', '@babel/preset-typescript', '@babel/preset-react'] });
   });
 
-  it("the project's tests pass: alice reads and pages back #general, a live messageCreated, a reset before each test, both entries, node and jsdom", { timeout: 240_000 }, async () => {
+  it("the project's tests pass: alice reads and pages back #general, a live messageCreated, a reset before each test, both entries, node and jsdom, JSX", { timeout: 240_000 }, async () => {
     // The page's own command, with a JSON report, and Jest's cache in the project (removed with it) rather than in the machine's tmpdir.
     const { finished: result, outcomes } = await runWithReport(dir(), projects.get(variant)!.run[0]!, '--ci --json --outputFile=report.json --cacheDirectory=.jest-cache');
     expect(outcomes, result.stderr).toEqual([
       "passed: ...and the next test starts from the seed: bob's message is gone",
+      'passed: a React component shows the newest messages of #general',
       'passed: alice gets a signed upload URL for her avatar',
       'passed: alice reads #general and pages back: ascending, each message once',
       "passed: alice's access token expires after 15 minutes, without waiting for them",

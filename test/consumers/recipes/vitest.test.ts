@@ -26,6 +26,14 @@ it('the page names its three environments and tells how to run the tests', () =>
   for (const project of projects.values()) expect(project.run).toEqual(['npx vitest run']);
 });
 
+// Vitest's 5 s test and 1 s expect.poll defaults failed a login and a few requests on a busy
+// 2-core machine now and then: each environment's config raises both, as the Apollo and urql pages do.
+it.each(page.variants)('vitest.config.ts in %s sets waits that hold on a busy machine', (variant) => {
+  const config = projects.get(variant)!.files.get('vitest.config.ts')!;
+  expect(config).toContain('testTimeout: 15_000,');
+  expect(config).toContain('expect: { poll: { timeout: 5_000 } },');
+});
+
 describe.each(page.variants)('docs/recipes/vitest.md in %s', (variant) => {
   it("the project's tests pass: alice reads and pages back #general, a live messageCreated, a reset between tests", { timeout: 240_000 }, async () => {
     const dir = join(workspace.dir, 'project', variant);
