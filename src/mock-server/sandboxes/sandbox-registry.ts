@@ -107,7 +107,7 @@ export class SandboxRegistry {
   get(id: string): Sandbox | undefined {
     this.reclaimIdle();
     const sandbox = this.sandboxes.get(id);
-    sandbox?.touch(this.options.clock.now());
+    sandbox?.markActive(this.options.clock.now());
     return sandbox;
   }
 

@@ -42,13 +42,13 @@ export class Sandbox implements SandboxParts {
   }
 
   /** A request reached it at `now` (the mock's clock). */
-  touch(now: number): void {
+  markActive(now: number): void {
     this.lastUsed = Math.max(this.lastUsed, now);
   }
 
   /** Whether nothing used it for `idleMs` until `now`: no request, and no door holding a socket (which counts as use). */
   idle(now: number, idleMs: number): boolean {
-    if (this.held) this.touch(now);
+    if (this.held) this.markActive(now);
     return now - this.lastUsed >= idleMs;
   }
 
