@@ -1,6 +1,7 @@
 import { GraphQLClient } from 'graphql-request';
-import { readOnce, replayArgs, requestAsSent } from './recording.js';
+import { requestAsSent, type ReadResponse } from './recording.js';
 import type { Exchange } from './types.js';
+import { ReadBackResponse, send } from './wire.js';
 
 /** The server could not be talked to at all (refused, reset, timed out): the run cannot go on. */
 export class TargetUnreachable extends Error {
@@ -88,9 +89,8 @@ export class Target {
   /** PUTs bytes to a URL the server handed out (an upload URL); resolves with the status. */
   async put(url: string, body: Uint8Array, contentType: string): Promise<number> {
     try {
-      const response = await fetch(url, { method: 'PUT', body: Buffer.from(body), headers: { 'content-type': contentType }, signal: AbortSignal.timeout(this.timeoutMs) });
-      await response.arrayBuffer();
-      return response.status;
+      const read = await send({ method: 'PUT', url: new URL(url), headers: { 'content-type': contentType }, body }, this.timeoutMs);
+      return read.status;
     } catch (error) {
       throw new TargetUnreachable(describeNetworkError(error, url, this.timeoutMs));
     }
@@ -100,18 +100,24 @@ export class Target {
     const request = requestAsSent(input, init);
     // The one change to what was sent: an actor's token shows as its shell variable, never raw.
     recorded.request = credential?.variable ? { ...request, headers: { ...request.headers, authorization: `Bearer $${credential.variable}` } } : request;
-    let response: Response;
+    const body = init?.body;
+    if (body !== undefined && body !== null && typeof body !== 'string') throw new Error('graphql-request handed over a body that is not text');
+    // Recorded as soon as the status comes: a body cut short after it is the server's answer, not silence.
+    const onHead = (status: number, contentType: string | null): void => {
+      recorded.status = status;
+      recorded.contentType = contentType;
+    };
+    let read: ReadResponse;
     try {
-      response = await fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      read = await send({ method: request.method, url: new URL(request.url), headers: request.headers, ...(body ? { body } : {}) }, this.timeoutMs, onHead);
     } catch (error) {
+      if (recorded.status !== 0) throw error;
       throw new TargetUnreachable(describeNetworkError(error, this.graphqlUrl, this.timeoutMs));
     }
-    // Recorded before the body is read: a body cut short is the server's answer, not silence.
-    recorded.status = response.status;
-    recorded.contentType = response.headers.get('content-type');
-    const read = await readOnce(response);
     recorded.body = read.text;
-    return new Response(...replayArgs(read));
+    // graphql-request reads only what ReadBackResponse has (status, ok, headers, text()); a real
+    // Response would copy the body through web streams once more for each of a run's requests.
+    return new ReadBackResponse(read) as unknown as Response;
   }
 
   /** The response part of an exchange: as received, and what the suite reads from it (data, error codes at the configured path, error paths). */
