@@ -39,6 +39,9 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** `text` without its ANSI colour and style escapes. */
+const withoutColours = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+
 /** A tab of the app as `person`, once it shows #general and its socket is acknowledged. */
 async function open(person?: string): Promise<Page> {
   const tab = await chrome.newPage();
@@ -61,7 +64,8 @@ describe.skipIf(!browserTestsRun)('docs/recipes/vue.md in headless Chromium, on 
     vite.stderr?.setEncoding('utf8').on('data', (chunk: string) => (viteOutput += chunk));
     await vi.waitFor(
       () => {
-        if (!viteOutput.includes(`localhost:${port}`)) throw new Error(`Vite is not up yet:\n${viteOutput}`);
+        // Vite colours its banner where CI is set (picocolors), the port in bold: read it without the escapes.
+        if (!withoutColours(viteOutput).includes(`localhost:${port}`)) throw new Error(`Vite is not up yet:\n${viteOutput}`);
       },
       { timeout: 60_000, interval: 100 },
     );
