@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * other's parts (the WebSocket door reads the HTTP door's Host allow-list).
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['schema', 'mock-server/shared'],
+  ['schema', 'mock-server/kernel'],
   ['mock-server/state'],
   ['mock-server/demo'],
   ['mock-server/user-fixtures'],

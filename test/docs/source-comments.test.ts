@@ -41,7 +41,7 @@ const text = (file: string) => readFileSync(join(root, file), 'utf8');
 
 /**
  * Whether `source` names a `shared` folder up the tree (`..` then `shared`) that is not a folder of
- * the repository (the workspace's, which a clone lacks); `src/mock-server/shared/` is fine.
+ * the repository (the workspace's, which a clone lacks). The repository has no such folder; small shared helpers live in `src/mock-server/kernel/`.
  */
 function sharedOutside(file: string, source: string): boolean {
   return [...source.matchAll(/((?:\.\.\/)+)shared\//g)].some((match) => {

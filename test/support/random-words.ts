@@ -1,4 +1,4 @@
-import { SeededRandomizer } from '../../src/mock-server/shared/seeded-random.js';
+import { SeededRandomizer } from '../../src/mock-server/kernel/seeded-random.js';
 
 /**
  * Text of random lower-case words (3 to 10 letters), `length` characters at most, the same for

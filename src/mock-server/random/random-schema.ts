@@ -17,7 +17,7 @@ import { schemaSdlText } from '../graphql/generated/schema-sdl.js';
 import type { Clock } from '../state/clock.js';
 import { randomEvents, isRandomEvent } from './random-events.js';
 import { randomMocks, type RandomMocks } from './random-mocks.js';
-import { hashText, SeededRandomizer, stableJson } from '../shared/seeded-random.js';
+import { hashText, SeededRandomizer, stableJson } from '../kernel/seeded-random.js';
 
 /** A faker of its own (the demo fixtures keep theirs), English, over a cheaply reseeded generator. */
 function seededFaker(): Faker {

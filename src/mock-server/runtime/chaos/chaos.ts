@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../../schema/error-codes.js';
-import { SeededRandomizer } from '../../shared/seeded-random.js';
+import { SeededRandomizer } from '../../kernel/seeded-random.js';
 import { parseChaosSettings, type ChaosSettings, type LatencyRange } from './chaos-settings.js';
 
 /** What chaos does to one request: wait `delayMs` on the state's clock, then fail with `failure` (or run). */
