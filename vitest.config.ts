@@ -1,8 +1,28 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Where test/consumers/ makes its projects: memory (`/dev/shm`, a tmpfs) where the machine has one
+ * we may write, else the system's temporary folder. Those files install a dozen fresh projects
+ * (tens of thousands of small files each, then removed), which on a tmpfs costs the kernel far
+ * less than on a disk (docs/benchmarks.md, "The test suite"). `PARLEY_TEST_TMPDIR` names another
+ * place.
+ */
+function scratchDir(): string | undefined {
+  const named = process.env['PARLEY_TEST_TMPDIR'];
+  if (named) return named;
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return statSync('/dev/shm').isDirectory() ? '/dev/shm' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const scratch = scratchDir();
 
 export default defineConfig({
   resolve: {
@@ -39,7 +59,7 @@ export default defineConfig({
       { extends: true, test: { name: 'spec:interpreted', include: ['test/spec/**/*.test.ts'], isolate: false, env: { PARLEY_EXECUTION: 'interpreted' } } },
       { extends: true, test: { name: 'parley', include: ['test/**/*.test.ts'], exclude: ['test/spec/**', 'test/conformance/**', 'test/consumers/**'], isolate: false } },
       { extends: true, test: { name: 'conformance', include: ['test/conformance/**/*.test.ts'] } },
-      { extends: true, test: { name: 'consumers', include: ['test/consumers/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/consumers/pack-once.ts'] } },
+      { extends: true, test: { name: 'consumers', include: ['test/consumers/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/consumers/pack-once.ts'], env: scratch ? { TMPDIR: scratch } : {} } },
     ],
   },
 });

@@ -4,10 +4,11 @@ import { makeEdgeFaults, MODEL_CHECKS } from '../faults/edges/index.js';
 import { limiter, notPassed, QUEUED_RUN_TIMEOUT, ran, runBehindProxy, RUNS_AT_ONCE } from './runs.js';
 
 /**
- * Shrinking a failure replays the server many times (up to a minute by default); the test needs
- * the catch, not the shortest history, so it shrinks for a few seconds only.
+ * Shrinking a failure replays the server many times (up to a minute by default). These tests need
+ * the catch, not the shortest history, so they do not shrink: the first failing history is the
+ * evidence, played once more. Shrinking has its own tests (model/replay.test.ts).
  */
-const SHRINK_MS = 3_000;
+const SHRINK_MS = 0;
 
 /** Whether a check is one of the model checks (`model.*`), which the edge faults are for. */
 export const isModelCheck = (id: string): boolean => id.startsWith('model.');

@@ -142,7 +142,7 @@ export class FileLinks {
 
   private async sign(subject: Subject, purpose: FileLinkPurpose, userId: string): Promise<string> {
     const { SignJWT } = await loadJwt();
-    const key = this.key.get();
+    const key = await this.key.cryptoKey();
     // Whole seconds, as JWT has them; the clock is the state's, never the system's.
     const now = Math.floor(this.ctx.clock.now() / 1000);
     return new SignJWT({ file: subjectClaim(subject), use: purpose })
@@ -157,7 +157,7 @@ export class FileLinks {
   private async verify(token: string): Promise<{ subject: Subject; purpose: FileLinkPurpose; userId: string; expiresAt: number }> {
     if (token.length > fileLinkRules.tokenMax) throw forbidden('this file link is not valid');
     const { jwtVerify } = await loadJwt();
-    const key = this.key.get();
+    const key = await this.key.cryptoKey();
     let payload;
     try {
       ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(this.ctx.clock.now()), requiredClaims: ['exp', 'sub'] }));

@@ -36,7 +36,7 @@ export class UploadUrls {
       .setSubject(upload.ownerId)
       .setIssuedAt(now)
       .setExpirationTime(Math.floor(upload.expiresAt / 1000))
-      .sign(this.key.get());
+      .sign(await this.key.cryptoKey());
   }
 
   /**
@@ -63,7 +63,7 @@ export class UploadUrls {
     if (signature.length > SIGNATURE_MAX) throw invalid;
     const { jwtVerify } = await loadJwt();
     try {
-      const { payload } = await jwtVerify(signature, this.key.get(), { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(this.ctx.clock.now()), requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(signature, await this.key.cryptoKey(), { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(this.ctx.clock.now()), requiredClaims: ['exp', 'sub'] });
       return { key: payload['key'], userId: payload.sub! };
     } catch (error) {
       if (error instanceof Error && 'code' in error && error.code === 'ERR_JWT_EXPIRED') throw forbidden('this upload URL has expired: ask createUploadUrl for a new one');
