@@ -13,6 +13,10 @@ import { allowedHostProblem, isAllowableHostName } from '../mock-server/http/hos
 import { messageRules } from '../mock-server/state/messages/messages.js';
 import { defaultMaxUnusedUploadBytes, unusedUploadBytesFlag } from '../mock-server/state/files/unused-uploads.js';
 import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_TIMEOUT_MS } from '../mock-server/sandboxes/sandbox-registry.js';
+import { MAX_RATE_PER_MINUTE } from '../mock-server/simulator/rules.js';
+import { simulatorOf } from '../mock-server/simulator/index.js';
+import { readSimulateArgument } from './scenario-file.js';
+import { ControllableClock } from '../mock-server/state/clock.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -98,6 +102,11 @@ interface ServeOptions extends Partial<QueryLimits> {
   maxMessageLength?: number;
   sandboxIdleTimeout?: number;
   maxSandboxes?: number;
+  /** `--simulate` alone is true (the default scenario); with a value, a built-in's name or a file. */
+  simulate?: string | true;
+  simulateSeed?: number;
+  simulateRate?: number;
+  clock: 'system' | 'controllable';
 }
 
 /** The lines after the first: where GraphiQL is and, with demo data, who can log in. */
@@ -140,6 +149,11 @@ export function mockCommand(): Command {
         .conflicts('random'),
     )
     .addOption(
+      new Option('--clock <kind>', 'system: real time; controllable: real time plus an offset that POST /dev/clock moves forward (firing the timers it passes)')
+        .choices(['system', 'controllable'])
+        .default('system'),
+    )
+    .addOption(
       new Option('--execution <mode>', 'adaptive: graphql-jit from a document\'s second use; compiled; interpreted (graphql-js)')
         .choices(['adaptive', 'compiled', 'interpreted'])
         .default('adaptive'),
@@ -167,12 +181,16 @@ export function mockCommand(): Command {
     `most sandboxes at once (default ${DEFAULT_MAX_SANDBOXES}); POST /sandboxes past it answers 429 QUOTA_EXCEEDED`,
     integer('--max-sandboxes', 1, 10_000),
   );
+  serve.option('--simulate [scenario]', 'start the simulator once listening (docs/simulator.md): a built-in scenario (quiet-team, the default; busy-channel, burst, long-typing, member-removed, reconnect-storm) or a scenario file (./my-team.json); stop or change it at /dev/simulator');
+  serve.option('--simulate-seed <n>', "seed of the simulator's choices (default the scenario's): the same seed gives the same activity", integer('--simulate-seed', 0, 2 ** 31 - 1));
+  serve.option('--simulate-rate <perMinute>', `the simulator's random actions a minute, 0 to ${MAX_RATE_PER_MINUTE} (default the scenario's)`, integer('--simulate-rate', 0, MAX_RATE_PER_MINUTE));
   serve.action(async (options: ServeOptions) => {
     const port = options.port ?? (process.env['PORT'] ? integer('$PORT', 0, 65535)(process.env['PORT']) : 4000);
     const limits = Object.fromEntries(
       (Object.keys(limitFlags) as (keyof QueryLimits)[]).filter((limit) => options[limit] !== undefined).map((limit) => [limit, options[limit]]),
     ) as Partial<QueryLimits>;
     const fixtures = options.fixtures === undefined ? null : await readFixturesFile(options.fixtures);
+    const simulate = options.simulate === undefined ? null : await readSimulateArgument(options.simulate === true ? 'quiet-team' : options.simulate);
     // On the network, /dev (the whole state, tokens and hashes included) is off unless asked for.
     const devRoutes = options.devRoutes ?? isLoopbackHost(options.host);
     const server = await startMockServer({
@@ -191,8 +209,10 @@ export function mockCommand(): Command {
       maxMessageLength: options.maxMessageLength,
       ...(options.sandboxIdleTimeout === undefined ? {} : { sandboxIdleTimeoutMs: options.sandboxIdleTimeout * 1000 }),
       maxSandboxes: options.maxSandboxes,
+      ...(options.clock === 'controllable' ? { clock: new ControllableClock() } : {}),
       random: options.random,
       persist: options.persist,
+      ...(simulate ? { simulate: { scenario: simulate.scenario, seed: options.simulateSeed, ratePerMinute: options.simulateRate } } : {}),
       ...(options.latency ? { chaos: { latency: options.latency } } : {}),
       // Any JSON value: the loader says what is wrong with one that is no fixtures object.
       ...(fixtures ? { fixtures: fixtures.doc as Record<string, unknown> } : {}),
@@ -222,7 +242,11 @@ export function mockCommand(): Command {
     if (options.persist) console.log(`parley mock: state kept in ${options.persist} (written after every change)`);
     if (options.random) console.log(`parley mock: random mode, seed ${options.seed}: schema-valid random answers, no state (same request, same answer)`);
     console.log(startupNotes(server.url, options.empty || options.random, fixtures));
-    if (devRoutes) console.log(`dev controls: ${server.origin}/dev (reset, snapshots, fixtures, request journal, chaos, outbox)`);
+    if (devRoutes) console.log(`dev console: open ${server.origin}/dev in a browser (state, act as anyone, live requests, chaos, clock, snapshots, simulator); the same routes as JSON for scripts`);
+    if (simulate) {
+      const status = simulatorOf(server.runtime).status();
+      console.log(`parley mock: simulating ${status.scenario} (seed ${status.seed}, ${status.ratePerMinute} actions a minute) as ${status.actors.join(', ')}; ${devRoutes ? `stop or change it at ${server.origin}/dev/simulator` : 'it runs until the mock stops'}`);
+    }
     if (options.latency) console.log(`parley mock: chaos latency ${options.latency.minMs}-${options.latency.maxMs} ms on every query and mutation over HTTP`);
   });
   return mock;

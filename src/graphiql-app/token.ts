@@ -27,3 +27,17 @@ export function headersWithToken(current: string | undefined, token: string): st
   for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
   return JSON.stringify({ ...headers, Authorization: `Bearer ${token}` }, null, 2);
 }
+
+/**
+ * The access token of a URL fragment `#token=<accessToken>` (what `POST /dev/sessions` answers as
+ * `graphiqlUrl`: GraphiQL opened signed in as someone), and the fragment without it, to put back
+ * in the address bar so the token is not left in the history or a copied link. Null when there is none.
+ */
+export function tokenOfFragment(hash: string): { readonly token: string; readonly rest: string } | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const token = params.get('token');
+  if (token === null || token.trim() === '') return null;
+  params.delete('token');
+  const rest = params.toString();
+  return { token: token.trim(), rest: rest === '' ? '' : `#${rest}` };
+}

@@ -14,6 +14,7 @@ import { graphqlRoute } from './http/graphql-route.js';
 import { SandboxRegistry } from './sandboxes/sandbox-registry.js';
 import { sandboxesApi, type SandboxesApi } from './sandboxes/sandbox-handle.js';
 import { systemClock } from './state/clock.js';
+import { simulatorOf, stopSimulator, type ScenarioInput, type SimulateOptions } from './simulator/index.js';
 
 export interface MockServerOptions extends MockOptions, HttpDoorOptions {
   /** Port to listen on; 0 picks a free one. @default 4000 */
@@ -38,6 +39,18 @@ export interface MockServerOptions extends MockOptions, HttpDoorOptions {
   readonly sandboxIdleTimeoutMs?: number;
   /** The most sandboxes that exist at once (`--max-sandboxes`); one more is refused with 429 `QUOTA_EXCEEDED`. @default 100 */
   readonly maxSandboxes?: number;
+  /**
+   * Starts the simulator once the server listens (`--simulate`, docs/simulator.md): a built-in
+   * scenario's name (`'busy-channel'`), a scenario object, or either with `seed`, `ratePerMinute`
+   * and `conversation`. A scenario with problems rejects with a `ScenarioError` (each problem with
+   * its path), after the port is let go. Not in random mode. @default none
+   */
+  readonly simulate?: string | SimulateStart;
+}
+
+/** What {@link MockServerOptions.simulate} starts: a scenario and what to change of it. */
+export interface SimulateStart extends Omit<SimulateOptions, 'publicOrigin'> {
+  readonly scenario: string | ScenarioInput;
 }
 
 export interface RunningMockServer {
@@ -121,7 +134,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Uploads that expired unused leave memory (and the --persist file) even when nobody calls.
   const stopSweeping = options.random ? () => {} : sweepUploads(runtime);
   const stopReclaiming = sandboxes ? reclaimSandboxes(sandboxes) : () => {};
-  return {
+  // A dropped sandbox's scenario stops with it (its timers would otherwise keep its state alive).
+  sandboxes?.onDropped((sandbox) => stopSimulator(sandbox.runtime));
+  const stopSimulating = () => stopSimulator(runtime);
+  const running: RunningMockServer = {
     url: `${origin}/graphql`,
     wsUrl: `ws://${shownHost}:${address.port}/graphql`,
     origin,
@@ -140,6 +156,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     close: async () => {
       stopSweeping();
       stopReclaiming();
+      stopSimulating();
       sandboxes?.dropAll();
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       server.closeAllConnections();
@@ -148,6 +165,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       await mock.close();
     },
   };
+  if (options.simulate !== undefined) {
+    try {
+      if (options.random) throw new Error('simulate needs the stateful mock: random mode keeps no state to act on');
+      const { scenario, ...settings } = typeof options.simulate === 'string' ? { scenario: options.simulate } : options.simulate;
+      // The dev routes load with the first request to them; with --simulate, now.
+      const simulator = controls ? (await import('./routes/dev/simulator.js')).simulatorFor(controls) : simulatorOf(runtime);
+      await simulator.start(scenario, { ...settings, publicOrigin: origin });
+    } catch (error) {
+      await running.close();
+      throw error;
+    }
+  }
+  return running;
 }
 
 /** How often, in real time, the Node door drops the uploads that expired unused. */

@@ -1,4 +1,4 @@
-import { DevControls } from './dev-controls.js';
+import { DevControls, type DevControlsOptions } from './dev-controls.js';
 import { Chaos } from './runtime/chaos/chaos.js';
 import type { ChaosSettings } from './runtime/chaos/chaos-settings.js';
 import type { ExecutionMode } from './engine/engine.js';
@@ -57,6 +57,12 @@ export interface MockOptions {
    * @default false (the stateful mock)
    */
   readonly random?: boolean | RandomModeOptions;
+  /**
+   * Bounds of the dev controls: the event stream (`GET /dev/events`: streams at once, bytes a
+   * stream may hold unread, the keep-alive interval) and the named snapshots (`/dev/snapshots`).
+   * @default docs/mock.md, "Limits"
+   */
+  readonly devControls?: Omit<DevControlsOptions, 'clock'>;
 }
 
 /**
@@ -140,7 +146,7 @@ export async function createMock(options: MockOptions = {}, door: DoorChoices = 
 /** A mock over `state`: its runtime and dev controls. */
 function mockOf(state: MockState, options: MockOptions, door: DoorChoices, close: () => Promise<void>): Mock {
   const runtime = createRuntime(state, { logBug: options.logBug, execution: options.execution, limits: options.limits, chaos: new Chaos(options.chaos) });
-  return { runtime, controls: (door.devControls ?? true) ? new DevControls(runtime, options.chaos) : null, data: new MockData(runtime), close };
+  return { runtime, controls: (door.devControls ?? true) ? new DevControls(runtime, options.chaos, undefined, { ...options.devControls, clock: options.clock }) : null, data: new MockData(runtime), close };
 }
 
 /** Random mode (faker and @graphql-tools/mock load only when it is asked for), with the same dev controls. */
@@ -148,5 +154,5 @@ async function randomMock(options: MockOptions, random: true | RandomModeOptions
   const { createRandomRuntime } = await import('./random/random-runtime.js');
   const { logBug, execution, limits, seed, clock } = options;
   const runtime = createRandomRuntime({ ...(random === true ? {} : random), logBug, execution, limits, seed, clock, chaos: new Chaos(options.chaos) });
-  return { runtime, controls: (door.devControls ?? true) ? new DevControls(runtime, options.chaos) : null, data: new MockData(runtime), close: async () => {} };
+  return { runtime, controls: (door.devControls ?? true) ? new DevControls(runtime, options.chaos, undefined, { ...options.devControls, clock: options.clock }) : null, data: new MockData(runtime), close: async () => {} };
 }

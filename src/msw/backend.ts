@@ -1,4 +1,6 @@
 import type { Chaos } from '../mock-server/runtime/chaos/chaos.js';
+import type { ScenarioInput, SimulateOptions, SimulationHandle } from '../mock-server/simulator/index.js';
+import { simulatorFor } from '../mock-server/routes/dev/simulator.js';
 import { graphqlOverHttp } from '../mock-server/routes/graphql-over-http.js';
 import type { RequestJournal } from '../mock-server/runtime/journal/journal.js';
 import { createMock, type MockOptions } from '../mock-server/mock.js';
@@ -72,6 +74,13 @@ export interface LocalParleyBackend extends ParleyBackend {
   restore(snapshot: string | unknown): Promise<void>;
   /** Replaces the state with a fixtures file's, text or parsed (`POST /dev/fixtures`); a bad one changes nothing and lists its problems. */
   loadFixtures(fixtures: string | unknown): Promise<FixturesResult>;
+  /**
+   * Starts the simulator (`POST /dev/simulator` on the server; docs/simulator.md): a built-in
+   * scenario's name or a scenario object, in place of one playing. Its timers run on the mock's
+   * clock (pass a `ManualClock` as `clock` to drive it in a test). A scenario with problems rejects
+   * with a `ScenarioError` naming each field. The handle's `stop()` stops it.
+   */
+  simulate(scenario: string | ScenarioInput, options?: Omit<SimulateOptions, 'publicOrigin'>): Promise<SimulationHandle>;
 }
 
 /**
@@ -106,5 +115,6 @@ export async function createParleyBackend(options: ParleyBackendOptions = {}): P
     snapshot: () => dev.snapshot(),
     restore: (snapshot) => dev.restore(snapshot),
     loadFixtures: (fixtures) => dev.loadFixtures(fixtures),
+    simulate: (scenario, simulateOptions = {}) => simulatorFor(dev).play(scenario, { ...simulateOptions, publicOrigin: 'http://localhost' }),
   };
 }

@@ -86,5 +86,6 @@ export async function createParleyHandlers(options: ParleyHandlersOptions = {}):
     snapshot: () => backend.snapshot(),
     restore: (snapshot) => backend.restore(snapshot),
     loadFixtures: (fixtures) => backend.loadFixtures(fixtures),
+    simulate: (scenario, options) => backend.simulate(scenario, options),
   };
 }

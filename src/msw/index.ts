@@ -21,3 +21,4 @@ export { ChaosSettingsError, type ChaosSettings, type LatencyRange, type Operati
 export type { JournalEntry, RequestJournal } from '../mock-server/runtime/journal/journal.js';
 export { FixturesError, type FixtureProblem } from '../mock-server/user-fixtures/problems.js';
 export type { FixturesInput } from '../mock-server/user-fixtures/format.js';
+export { builtInScenarios, ScenarioError, type Scenario, type ScenarioInput, type ScenarioProblem, type SimulateOptions, type SimulationHandle, type SimulatorStatus } from '../mock-server/simulator/index.js';

@@ -20,7 +20,7 @@ describe('the bundled parley command', () => {
     expect(relativeImports.filter((path) => !/^\.\/chunk-[A-Z0-9]+\.js$/.test(path))).toEqual([]);
   });
 
-  it('serves GraphiQL from dist/graphiql/ and prints the schema from schema.graphql', async () => {
+  it('serves GraphiQL from dist/graphiql/ and the dev console from dist/console/, and prints the schema from schema.graphql', async () => {
     const started = await startCli(['mock', 'serve', '--port', '0', '--empty'], (stdout) => lineStarting('parley mock listening on ', stdout) !== undefined);
     expect(started.status, started.stderr).toBeNull();
     const url = lineStarting('parley mock listening on ', started.stdout)!.slice('parley mock listening on '.length).trim();
@@ -31,6 +31,12 @@ describe('the bundled parley command', () => {
     const bundle = await fetch(new URL(script!, url));
     expect(bundle.status).toBe(200);
     expect((await bundle.text()).length).toBeGreaterThan(1000);
+    const devPage = await fetch(new URL('/dev', url), { headers: { accept: 'text/html' } });
+    const consoleScript = /src="([^"]+\.js)"/.exec(await devPage.text())?.[1];
+    expect(consoleScript).toBe('/dev/console/console.js');
+    const consoleBundle = await fetch(new URL(consoleScript!, url));
+    expect(consoleBundle.status).toBe(200);
+    expect((await consoleBundle.text()).length).toBeGreaterThan(1000);
 
     const printed = await startCli(['schema', 'print'], () => false);
     expect(printed.status).toBe(0);

@@ -17,13 +17,15 @@ const LAYERS: readonly (readonly string[])[] = [
   ['mock-server/graphql'],
   ['mock-server/engine'],
   ['mock-server/runtime'],
-  ['mock-server/random', 'mock-server/facade', 'mock-server/realtime', 'mock-server/dev-controls.ts'],
+  // What the dev controls are built of: the read model, the event stream, named snapshots.
+  ['mock-server/dev'],
+  ['mock-server/random', 'mock-server/facade', 'mock-server/simulator', 'mock-server/realtime', 'mock-server/dev-controls.ts'],
   ['mock-server/routes', 'mock-server/mock.ts'],
   // Sandboxes: many runtimes with their routes over one engine, below the doors that serve them.
   ['mock-server/sandboxes'],
   // The doors: Node's (HTTP, WebSocket, persistence, platform adapters) and MSW's, and their entries.
   ['mock-server/http', 'mock-server/ws', 'mock-server/persist', 'mock-server/platform', 'msw', 'mock-server/mock-server.ts', 'mock-server/browser.ts'],
-  ['conformance', 'graphiql-app'],
+  ['conformance', 'graphiql-app', 'console-app'],
   ['index.ts', 'cli'],
 ];
 const DOORS = new Set(LAYERS.at(-3));

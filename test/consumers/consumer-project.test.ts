@@ -76,6 +76,7 @@ describe('Parley packed and installed into a fresh project', { timeout: 120_000 
     expect(packed).toContain('fixtures/parley-fixtures.schema.json');
     expect(packed).toContain('conformance/credentials.example.json');
     expect(packed).toContain('dist/graphiql/graphiql.js');
+    expect(packed).toContain('dist/console/console.js');
     expect(packed.filter((path) => !/^(dist\/|fixtures\/|conformance\/|schema\.graphql$|README\.md$|LICENSE|package\.json$)/.test(path))).toEqual([]);
     expect(packed.filter((path) => /\.test\.|(^|\/)(test|bench|scripts|examples)\//.test(path))).toEqual([]);
   });

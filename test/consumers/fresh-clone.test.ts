@@ -87,6 +87,7 @@ describe.skipIf(skip)('a fresh clone, after npm install', { timeout: 240_000 }, 
     const result = await bash(BUILD_THEN_HELP);
     expect(existsSync(join(clone, 'dist/cli/main.js'))).toBe(true);
     expect(existsSync(join(clone, 'dist/graphiql/graphiql.js'))).toBe(true);
+    expect(existsSync(join(clone, 'dist/console/console.js'))).toBe(true);
     expect(result.stderr).not.toContain('not found');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Usage: parley [options] [command]');

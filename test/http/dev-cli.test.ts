@@ -11,7 +11,7 @@ describe('mock serve --latency and the dev lines', () => {
   it('--latency 150-150 starts with that chaos (shown at /dev/chaos) and says so; the dev controls are printed', async () => {
     const { lines } = await run(['--latency', '150-150'], 4);
     const url = /^parley mock listening on (\S+)\/graphql$/.exec(lines[0]!)![1]!;
-    expect(lines).toContain(`dev controls: ${url}/dev (reset, snapshots, fixtures, request journal, chaos, outbox)`);
+    expect(lines).toContain(`dev console: open ${url}/dev in a browser (state, act as anyone, live requests, chaos, clock, snapshots, simulator); the same routes as JSON for scripts`);
     expect(lines).toContain('parley mock: chaos latency 150-150 ms on every query and mutation over HTTP');
     expect(await (await fetch(`${url}/dev/chaos`)).json()).toEqual({ seed: 1, latency: { minMs: 150, maxMs: 150 } });
   });
@@ -25,6 +25,6 @@ describe('mock serve --latency and the dev lines', () => {
   it('--no-dev-routes prints no dev line (the latency line, printed after it, comes third)', async () => {
     const { lines } = await run(['--no-dev-routes', '--latency', '5'], 3);
     expect(lines[2]).toBe('parley mock: chaos latency 5-5 ms on every query and mutation over HTTP');
-    expect(lines.join('\n')).not.toContain('dev controls');
+    expect(lines.join('\n')).not.toContain('/dev');
   });
 });

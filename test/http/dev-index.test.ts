@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devRoutes } from '../../src/mock-server/routes/dev/routes.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock-server/mock-server.js';
+import { createParleyBackend } from '../../src/msw/index.js';
 
 let mock: RunningMockServer;
 let closed: RunningMockServer;
@@ -31,24 +32,30 @@ describe('GET /dev: the index of the dev controls', () => {
     expect(body.chaos).toEqual({ active: true, settings: { seed: 1, latency: { minMs: 0, maxMs: 0 } } });
   });
 
-  it('answers an HTML page to a browser, listing the routes and the chaos in force', async () => {
-    await fetch(`${mock.origin}/dev/chaos`, { method: 'POST', body: JSON.stringify({ operations: { SendMessage: { errorCode: 'FORBIDDEN' } } }) });
-    try {
-      const response = await fetch(`${mock.origin}/dev/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      const html = await response.text();
-      for (const route of devRoutes) {
-        expect(html).toContain(`href="${route.path}"`);
-        expect(html).toContain(route.description);
-      }
-      expect(html).toContain('&#34;SendMessage&#34;');
-      expect(html).toContain('&#34;FORBIDDEN&#34;');
-    } finally {
-      await fetch(`${mock.origin}/dev/chaos`, { method: 'DELETE' });
+  it('answers an HTML page to a browser in the MSW door (no console bundle there), listing the routes and the chaos in force', async () => {
+    // The HTTP door answers a browser with the dev console instead (test/http/dev-console-page.test.ts).
+    const backend = await createParleyBackend({ empty: true });
+    const page = (path: string) => backend.route(new Request(`http://parley.test${path}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } }));
+    backend.chaos.set({ operations: { SendMessage: { errorCode: 'FORBIDDEN' } } });
+    const response = await page('/dev/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    for (const route of devRoutes) {
+      expect(html).toContain(`href="${route.path}"`);
+      expect(html).toContain(route.description.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`));
     }
-    const html = await (await fetch(`${mock.origin}/dev`, { headers: { accept: 'text/html' } })).text();
-    expect(html).toContain('No chaos');
+    expect(html).toContain('&#34;SendMessage&#34;');
+    expect(html).toContain('&#34;FORBIDDEN&#34;');
+    backend.chaos.clear();
+    expect(await (await page('/dev')).text()).toContain('No chaos');
+  });
+
+  it('answers the dev console to a browser in the HTTP door, and JSON to everyone else', async () => {
+    const response = await fetch(`${mock.origin}/dev/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<script type="module" src="/dev/console/console.js"></script>');
+    expect((await fetch(`${mock.origin}/dev`, { headers: { accept: 'application/json' } })).headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('refuses other methods with 405 and Allow, and unknown dev paths with 404 naming the index', async () => {

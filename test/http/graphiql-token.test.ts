@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenOf, headersWithToken } from '../../src/graphiql-app/token.js';
+import { accessTokenOf, headersWithToken, tokenOfFragment } from '../../src/graphiql-app/token.js';
 import { graphiqlRoute } from '../../src/mock-server/http/graphiql-route.js';
 
 describe('GraphiQL carries a token into the headers', () => {
@@ -16,6 +16,14 @@ describe('GraphiQL carries a token into the headers', () => {
   it('sets Authorization, replacing one in any letter case and keeping other headers', () => {
     expect(JSON.parse(headersWithToken('{"x-trace": "1", "authorization": "Bearer old"}', 'pa_new'))).toEqual({ 'x-trace': '1', Authorization: 'Bearer pa_new' });
     expect(JSON.parse(headersWithToken(undefined, 'pa_1'))).toEqual({ Authorization: 'Bearer pa_1' });
+  });
+
+  it('reads #token= of the address (POST /dev/sessions\' graphiqlUrl) and gives the fragment without it', () => {
+    expect(tokenOfFragment('#token=pa_1')).toEqual({ token: 'pa_1', rest: '' });
+    expect(tokenOfFragment('#token=pa%2B1&x=2')).toEqual({ token: 'pa+1', rest: '#x=2' });
+    expect(tokenOfFragment('#x=2')).toBeNull();
+    expect(tokenOfFragment('#token=')).toBeNull();
+    expect(tokenOfFragment('')).toBeNull();
   });
 
   it('replaces headers text that is not a JSON object', () => {

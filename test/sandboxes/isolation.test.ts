@@ -155,11 +155,13 @@ describe('the OAuth page', () => {
 });
 
 describe('its /dev', () => {
-  it('has an index page whose links stay in the sandbox, and a journal of its own requests only', async () => {
+  it('has a console page whose assets stay in the sandbox, and a journal of its own requests only', async () => {
     const html = await (await fetch(a.devUrl, { headers: { accept: 'text/html' } })).text();
-    const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
-    expect(links.length).toBeGreaterThan(3);
-    for (const link of links) expect(link.startsWith(`/sandboxes/${a.id}/`)).toBe(true);
+    const links = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => match[1]!).filter((link) => !link.startsWith('data:'));
+    expect(links).toEqual([`/sandboxes/${a.id}/dev/console/console.css`, `/sandboxes/${a.id}/dev/console/console.js`]);
+    for (const link of links) expect((await fetch(`${mock.origin}${link}`)).status, link).toBe(200);
+    // The route index (JSON) lists the routes the console calls, relative to the sandbox's /dev.
+    expect((await (await fetch(a.devUrl)).json()) as { routes: unknown[] }).toMatchObject({ routes: expect.arrayContaining([expect.objectContaining({ path: '/dev/journal' })]) });
     await gql(b.url, 'query OnlyInB { __typename }');
     const journalOfA = await (await fetch(`${a.devUrl}/journal`)).text();
     expect(journalOfA).not.toContain('OnlyInB');

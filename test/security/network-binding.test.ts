@@ -18,17 +18,17 @@ describe('binding beyond loopback', () => {
     expect(cli.stderr).toContain('/graphql');
     expect(cli.stderr).toContain('--dev-routes');
     expect((await fetch(`http://127.0.0.1:${port}/dev`)).status).toBe(404);
-    expect(cli.stdout).not.toContain('dev controls:');
+    expect(cli.stdout).not.toContain('dev console:');
   });
 
   it('--host 0.0.0.0 --dev-routes serves /dev, and the warning says /dev is exposed too', async () => {
-    const cli = await serveCli(['--port', '0', '--host', '0.0.0.0', '--empty', '--dev-routes'], (stdout) => stdout.includes('dev controls:'));
+    const cli = await serveCli(['--port', '0', '--host', '0.0.0.0', '--empty', '--dev-routes'], (stdout) => stdout.includes('dev console:'));
     expect((await fetch(`http://127.0.0.1:${portOf(cli.lines)}/dev`)).status).toBe(200);
     expect(cli.stderr).toContain('/dev');
   });
 
   it('the default, 127.0.0.1, prints no warning and serves /dev', async () => {
-    const cli = await serveCli(['--port', '0', '--empty'], (stdout) => stdout.includes('dev controls:'));
+    const cli = await serveCli(['--port', '0', '--empty'], (stdout) => stdout.includes('dev console:'));
     expect(cli.stderr).toBe('');
     expect((await fetch(`http://127.0.0.1:${portOf(cli.lines)}/dev`)).status).toBe(200);
   });

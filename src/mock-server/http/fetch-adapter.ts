@@ -70,18 +70,57 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** Writes `response` to `res`: its status, its headers, and its body with its exact `content-length`. */
+/**
+ * Writes `response` to `res`: its status, its headers, and its body with its exact `content-length`;
+ * an event stream (`text/event-stream`, `GET /dev/events`) as it comes instead.
+ */
 export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  if (response.body !== null && headers['content-type']?.startsWith('text/event-stream')) return streamResponse(res, response.status, headers, response.body);
   // The routes' bodies are in memory already: one buffer, at its exact size.
   const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
   if (body !== null && headers['content-length'] === undefined) headers['content-length'] = String(body.byteLength);
   if (response.statusText) res.writeHead(response.status, response.statusText, headers);
   else res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/**
+ * Writes an event stream chunk by chunk, reading the next only once the socket took the last: a
+ * client that does not read leaves what is sent to it in the stream's own bounded queue (which
+ * drops it past its bound: the read fails and the connection ends). The client going away cancels
+ * the stream.
+ */
+async function streamResponse(res: ServerResponse, status: number, headers: Record<string, string>, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  const gone = new Promise<void>((resolve) => res.once('close', resolve));
+  void gone.then(() => reader.cancel().catch(() => {}));
+  // Settles when the stream ends or is dropped, even while nothing reads it (a full socket).
+  const ended = reader.closed.then(
+    () => {},
+    () => {},
+  );
+  res.writeHead(status, headers);
+  res.flushHeaders();
+  for (;;) {
+    let next: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      next = await reader.read();
+    } catch {
+      // Dropped (it did not read) or failed: the connection ends without a clean end of body.
+      res.destroy();
+      return;
+    }
+    if (res.destroyed) return;
+    if (next.done) {
+      res.end();
+      return;
+    }
+    if (!res.write(next.value)) await Promise.race([new Promise<void>((resolve) => res.once('drain', resolve)), gone, ended]);
+  }
 }
 
 /** Answers `req` with the Fetch route `route`. */

@@ -1,7 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode } from '../../schema/error-codes.js';
-import { sendError } from './respond.js';
+import { bundleAssets } from './bundle-assets.js';
 
 /**
  * GraphiQL for browsers: `GET /graphql` from a client that prefers `text/html` gets a page, and
@@ -53,41 +51,17 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-interface Asset {
-  readonly body: Buffer;
-  readonly etag: string;
-}
-
 /**
  * Serves the page and its bundle; the bundle is read once, on first use.
  * @param bundleDir where graphiql.js and graphiql.css are. @default dist/graphiql/ of the package
  */
 export function graphiqlRoute(bundleDir: URL = BUNDLE_DIR) {
-  const assets = new Map<string, Promise<Asset | null>>();
-
-  function asset(name: string): Promise<Asset | null> {
-    let loaded = assets.get(name);
-    if (!loaded) {
-      const file = new URL(name, bundleDir);
-      loaded = Promise.all([readFile(file), stat(file)]).then(
-        ([body, info]) => ({ body, etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"` }),
-        () => null,
-      );
-      // A missing bundle is looked for again next time (someone may be running the build).
-      void loaded.then((found) => found ?? assets.delete(name));
-      assets.set(name, loaded);
-    }
-    return loaded;
-  }
-
-  function missingBundle(res: ServerResponse): void {
-    sendError(res, 503, ErrorCode.INTERNAL_SERVER_ERROR, "GraphiQL's bundle is not built: run `npm run build` (it writes dist/graphiql/)");
-  }
+  const bundle = bundleAssets({ dir: bundleDir, types: ASSETS, missing: "GraphiQL's bundle is not built: run `npm run build` (it writes dist/graphiql/)" });
 
   return {
     /** `GET /graphql` from a browser. */
     async page(res: ServerResponse): Promise<void> {
-      if (!(await asset('graphiql.js'))) return missingBundle(res);
+      if (!(await bundle.find('graphiql.js'))) return bundle.missing(res);
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'content-length': Buffer.byteLength(PAGE),
@@ -100,21 +74,8 @@ export function graphiqlRoute(bundleDir: URL = BUNDLE_DIR) {
       res.end(PAGE);
     },
     /** `GET /graphiql/<file>`: the bundle. */
-    async asset(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-      const type = ASSETS.get(name);
-      if (!type) return sendError(res, 404, ErrorCode.NOT_FOUND, `nothing is served at /graphiql/${name}`);
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return sendError(res, 405, ErrorCode.BAD_REQUEST, `use GET /graphiql/${name}`, { allow: 'GET, HEAD' });
-      }
-      const found = await asset(name);
-      if (!found) return missingBundle(res);
-      const headers = { etag: found.etag, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
-      if (req.headers['if-none-match'] === found.etag) {
-        res.writeHead(304, headers).end();
-        return;
-      }
-      res.writeHead(200, { ...headers, 'content-type': type, 'content-length': found.body.length });
-      res.end(req.method === 'HEAD' ? undefined : found.body);
+    asset(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+      return bundle.serve(req, res, name, `/graphiql/${name}`);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { SandboxRegistry } from '../sandboxes/sandbox-registry.js';
 import { sandboxesRoute, sandboxPlace, steersSandboxes } from '../sandboxes/sandboxes-route.js';
 import { answerInTurn } from './answers-in-turn.js';
 import { requestOf, sendResponse } from './fetch-adapter.js';
+import { consolePlaceOf, consoleRoute, CONSOLE_ASSET_PATH } from './console-route.js';
 import { graphiqlRoute } from './graphiql-route.js';
 import { graphqlRoute } from './graphql-route.js';
 import { sendError } from './respond.js';
@@ -64,9 +65,9 @@ const CORS_HEADERS: Record<string, string> = {
 const CORS_HEADER_MAP = new Map(Object.entries(CORS_HEADERS));
 
 /**
- * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...` and GraphiQL (`/graphql` for browsers, `/graphiql/...`). It only decides
+ * The HTTP door: one port for `/graphql`, `/ready`, `/uploads/<key>`, `/files/<token>`, `/oauth/authorize`, `/dev/...`, GraphiQL (`/graphql` for browsers, `/graphiql/...`) and the dev console (`/dev` for browsers, `/dev/console/...`). It only decides
  * who may call (the Host allow-list, CORS, the origins `/dev` answers) and translates: every route
- * but GraphiQL is a Fetch route (`routes/router.ts`, the MSW door's too), reached through one
+ * but GraphiQL and the dev console (page and bundle) is a Fetch route (`routes/router.ts`, the MSW door's too), reached through one
  * adapter (`fetch-adapter.ts`); `/graphql` takes a fast path to the same GraphQL-over-HTTP core.
  * With `sandboxes` (served where `/dev` is), `/sandboxes/...` goes to them: making, dropping and a
  * sandbox's `/dev` are guarded as `/dev` is; a sandbox's other routes as the root's.
@@ -79,6 +80,7 @@ export function createHttpDoor(runtime: Runtime, controls: DevControls | null, h
   // `/dev` is served when the dev controls were built (see devRoutesServed).
   const router = createRouter({ host: runtime, graphql: graphql.fetch, dev: devRoutesServed(options) ? controls : null });
   const devServed = devRoutesServed(options) && controls !== null;
+  const devConsole = devServed ? consoleRoute() : null;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // The hot path: the raw target decides `/graphql`, without a URL object or a Request.
@@ -118,6 +120,12 @@ export function createHttpDoor(runtime: Runtime, controls: DevControls | null, h
           res.writeHead(204).end();
           return;
         }
+      }
+      // The dev console: `GET /dev` from a browser, and its bundle; a sandbox's only while it exists.
+      const at = devConsole ? consolePlaceOf(pathname, place) : null;
+      if (at && (at.sandboxId === null || sandboxes!.get(at.sandboxId))) {
+        if (at.rest.startsWith(CONSOLE_ASSET_PATH)) return devConsole!.asset(req, res, at.rest.slice(CONSOLE_ASSET_PATH.length));
+        if ((req.method === 'GET' || req.method === 'HEAD') && prefersHtml(req.headers.accept) && (await devConsole!.page(req, res, at.base))) return;
       }
       return sendResponse(res, await serve(request));
     }

@@ -71,6 +71,7 @@ export interface GraphQLWsSessions {
 }
 
 const STATE_REPLACED = closeReason("the mock's state was replaced (reset or restore); log in again if your token is refused");
+const SOCKETS_CLOSED = closeReason('the simulator closed this socket (reconnect storm): reconnect and catch up with messagesSince');
 
 interface SessionExtra {
   readonly socket: GuardedSocket;
@@ -129,6 +130,8 @@ export function createGraphQLWsSessions(runtime: Runtime, options: GraphQLWsSess
   const connections = new WeakMap<SessionContext, Connection>();
   // Sockets open now, whatever carries them, so a state swap can end them.
   const open = new Set<GuardedSocket>();
+  // The member each acknowledged socket belongs to, for `Runtime.closeSocketsOf`.
+  const members = new WeakMap<GuardedSocket, string>();
 
   const refuse = (ctx: SessionContext, reason: string): false => {
     ctx.extra.socket.close(SocketClose.Unauthorized, closeReason(`Unauthorized: ${reason}`));
@@ -161,6 +164,7 @@ export function createGraphQLWsSessions(runtime: Runtime, options: GraphQLWsSess
         if (event.accessTokens.includes(token)) socket.close(SocketClose.Unauthorized, 'Unauthorized: the session has ended');
       });
       connections.set(ctx, { userId, authorization: `Bearer ${token}`, expiry, stopWatchingRevocation, state });
+      members.set(socket, userId);
       state.presence.connected(userId);
       return true;
     },
@@ -209,8 +213,19 @@ export function createGraphQLWsSessions(runtime: Runtime, options: GraphQLWsSess
     for (const socket of open) socket.close(SocketClose.ServiceRestart, STATE_REPLACED);
   });
 
+  // The simulator's reconnect storm: these members' sockets close as on a state swap.
+  const stopClosing = runtime.onCloseSockets((userIds) => {
+    for (const socket of open) {
+      const userId = members.get(socket);
+      if (userId !== undefined && userIds.has(userId)) socket.close(SocketClose.ServiceRestart, SOCKETS_CLOSED);
+    }
+  });
+
   return {
-    dispose: stopWatchingState,
+    dispose: () => {
+      stopWatchingState();
+      stopClosing();
+    },
     opened(transport, request) {
       const socket = guardedSocket(transport, rules);
       const fail = (error: unknown): void => {

@@ -32,6 +32,7 @@ export class Runtime {
   private current: MockState;
   private readonly stateListeners = new Set<(state: MockState, previous: MockState) => void>();
   private readonly changeListeners = new Set<() => void>();
+  private readonly socketClosers = new Set<(userIds: ReadonlySet<string>) => void>();
 
   constructor(options: RuntimeOptions) {
     this.engine = options.engine;
@@ -71,6 +72,21 @@ export class Runtime {
   onChange(listener: () => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * Asks every WebSocket door on this runtime to close the open sockets of these users with 1012
+   * ("service restart", which graphql-ws clients retry), as a state swap does: the simulator's
+   * reconnect storm. Clients reconnect and catch up with `messagesSince`.
+   */
+  closeSocketsOf(userIds: ReadonlySet<string>): void {
+    for (const close of this.socketClosers) close(userIds);
+  }
+
+  /** Calls `listener` on every {@link closeSocketsOf} (the WebSocket doors listen); returns the function that stops it. */
+  onCloseSockets(listener: (userIds: ReadonlySet<string>) => void): () => void {
+    this.socketClosers.add(listener);
+    return () => this.socketClosers.delete(listener);
   }
 
   /** Tells the {@link onChange} listeners the state may have changed (doors call it for what is not an operation). */

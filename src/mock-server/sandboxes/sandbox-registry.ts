@@ -95,10 +95,12 @@ export class SandboxRegistry {
     const id = newSandboxId();
     const base = `/sandboxes/${id}`;
     const runtime = new Runtime({ engine: this.options.engine, state: baseline.fresh(), chaos: new Chaos(this.options.startingChaos) });
-    const controls = new DevControls(runtime, this.options.startingChaos, baseline);
+    const controls = new DevControls(runtime, this.options.startingChaos, baseline, { clock: this.options.clock });
     const graphql = this.options.graphqlRoute?.(runtime, base) ?? graphqlRoute(graphqlOverHttp(runtime), runtime.limits, base);
     const route = createRouter({ host: runtime, graphql, dev: controls, base });
     const sandbox = new Sandbox(id, { runtime, controls, data: new MockData(runtime), route }, this.options.clock.now());
+    // A console watching it (an open /dev/events stream) is use, as an open socket is.
+    sandbox.busyWhile(() => controls.events.streams > 0);
     this.sandboxes.set(id, sandbox);
     return sandbox;
   }
@@ -116,6 +118,7 @@ export class SandboxRegistry {
     const sandbox = this.sandboxes.get(id);
     if (!sandbox) return false;
     this.sandboxes.delete(id);
+    sandbox.controls.events.closeAll();
     for (const listener of this.dropListeners) listener(sandbox);
     return true;
   }

@@ -95,3 +95,120 @@ export class ManualClock implements Clock {
     return next;
   }
 }
+
+/**
+ * A clock a developer can move forward (`parley mock serve --clock controllable`, `POST
+ * /dev/clock`): real time plus an offset that only grows. {@link advance} and {@link set} fire the
+ * timers they pass, each at its own time, as {@link ManualClock} does; the others fire when real
+ * time reaches them, as the system clock's do.
+ */
+export class ControllableClock implements Clock {
+  private pending = new Set<PendingRealTimer>();
+  private created = 0;
+  private offset = 0;
+
+  /** @param realNow where real time comes from (a test may pass its own). @default Date.now */
+  constructor(private readonly realNow: () => number = () => Date.now()) {}
+
+  now(): number {
+    return this.realNow() + this.offset;
+  }
+
+  /** How far ahead of real time the clock is, in milliseconds; never below 0. */
+  get offsetMs(): number {
+    return this.offset;
+  }
+
+  setTimer(at: number, fire: () => void): Timer {
+    const timer: PendingRealTimer = { at, order: this.created++, fire, handle: null };
+    this.pending.add(timer);
+    this.arm(timer);
+    return {
+      cancel: () => {
+        this.disarm(timer);
+      },
+    };
+  }
+
+  /** Moves the clock forward by `ms` milliseconds (0 or more), firing the timers it passes. */
+  advance(ms: number): void {
+    if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`a controllable clock moves forward only: advance takes 0 or more milliseconds, but got ${ms}`);
+    this.set(this.now() + ms);
+  }
+
+  /** Moves the clock forward to `epochMs` (not before now), firing the timers it passes in time order. */
+  set(epochMs: number): void {
+    if (!Number.isFinite(epochMs) || epochMs < this.now()) throw new RangeError(`a controllable clock moves forward only: ${epochMs} is before now (${this.now()})`);
+    for (;;) {
+      const due = this.nextDue(epochMs);
+      if (!due) break;
+      // The clock reads the timer's time while it fires.
+      this.offset = Math.max(this.offset, due.at - this.realNow());
+      this.disarm(due);
+      due.fire();
+    }
+    this.offset = Math.max(this.offset, epochMs - this.realNow());
+    // The rest are due sooner in real time now.
+    for (const timer of this.pending) this.arm(timer);
+  }
+
+  /** Timers not yet fired or cancelled. */
+  get pendingTimers(): number {
+    return this.pending.size;
+  }
+
+  private arm(timer: PendingRealTimer): void {
+    if (timer.handle !== null) clearTimeout(timer.handle);
+    const delay = Math.min(Math.max(timer.at - this.now(), 0), MAX_DELAY);
+    timer.handle = setTimeout(() => {
+      timer.handle = null;
+      // A long wait is chained; one the clock has reached fires.
+      if (timer.at > this.now()) return this.arm(timer);
+      this.disarm(timer);
+      timer.fire();
+    }, delay);
+    (timer.handle as { unref?: () => void }).unref?.();
+  }
+
+  private disarm(timer: PendingRealTimer): void {
+    if (timer.handle !== null) clearTimeout(timer.handle);
+    timer.handle = null;
+    this.pending.delete(timer);
+  }
+
+  private nextDue(until: number): PendingRealTimer | undefined {
+    let next: PendingRealTimer | undefined;
+    for (const timer of this.pending) {
+      if (timer.at > until) continue;
+      if (!next || timer.at < next.at || (timer.at === next.at && timer.order < next.order)) next = timer;
+    }
+    return next;
+  }
+}
+
+interface PendingRealTimer {
+  readonly at: number;
+  readonly order: number;
+  readonly fire: () => void;
+  handle: ReturnType<typeof setTimeout> | null;
+}
+
+/** What `/dev/clock` shows of a clock: the time, whether it can be moved, and how far it is from real time. */
+export interface ClockReading {
+  readonly now: number;
+  readonly controllable: boolean;
+  readonly offsetMs: number;
+}
+
+/** A clock `/dev/clock` can move: a {@link ControllableClock} or a test's {@link ManualClock}. */
+export function isControllable(clock: Clock): clock is ControllableClock | ManualClock {
+  return clock instanceof ControllableClock || clock instanceof ManualClock;
+}
+
+/** `clock` as `/dev/clock` shows it. */
+export function readClock(clock: Clock): ClockReading {
+  const now = clock.now();
+  if (clock instanceof ControllableClock) return { now, controllable: true, offsetMs: clock.offsetMs };
+  if (clock instanceof ManualClock) return { now, controllable: true, offsetMs: now - Date.now() };
+  return { now, controllable: false, offsetMs: 0 };
+}

@@ -37,6 +37,8 @@ export interface EphemeralEvent<K extends 'typingChanged' | 'presenceChanged'> {
 export type DomainEventKind = DomainEvent['kind'];
 export type EventOf<K extends DomainEventKind> = Extract<DomainEvent, { kind: K }>;
 type Listener<K extends DomainEventKind> = (event: EventOf<K>) => void;
+/** Sees every event published, with its kind and scope (see {@link EventBus.observe}). */
+export type EventObserver = (kind: DomainEventKind, scope: string, event: DomainEvent) => void;
 
 /**
  * An event's channel: its kind plus the conversation or user it concerns. A subscriber listens to
@@ -53,6 +55,7 @@ export function topic(kind: DomainEventKind, scope = ''): string {
  */
 export class EventBus {
   private readonly listeners = new Map<string, Set<(event: DomainEvent) => void>>();
+  private readonly observers = new Set<EventObserver>();
 
   /** Calls `listener` for every event published to `kind` in `scope`; returns the unsubscribe. */
   on<K extends DomainEventKind>(kind: K, scope: string, listener: Listener<K>): () => void {
@@ -68,6 +71,7 @@ export class EventBus {
   }
 
   publish<K extends DomainEventKind>(kind: K, scope: string, event: EventOf<K>): void {
+    if (this.observers.size > 0) this.tellObservers(kind, scope, event);
     const set = this.listeners.get(topic(kind, scope));
     if (!set) return;
     for (const listener of [...set]) {
@@ -77,6 +81,31 @@ export class EventBus {
         console.error('[parley] an event listener failed:', error instanceof Error ? error.stack : error);
       }
     }
+  }
+
+  /**
+   * Calls `observer` with every event published from now on, whatever its topic, before its
+   * subscribers (the dev event stream, `/dev/events`): subscribers see exactly what they would
+   * without it. Returns the function that stops it.
+   */
+  observe(observer: EventObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  private tellObservers(kind: DomainEventKind, scope: string, event: DomainEvent): void {
+    for (const observer of [...this.observers]) {
+      try {
+        observer(kind, scope, event);
+      } catch (error) {
+        console.error('[parley] an event observer failed:', error instanceof Error ? error.stack : error);
+      }
+    }
+  }
+
+  /** Whether anyone would hear an event of `kind` in `scope` (a listener, or an observer): a publisher may skip building one nobody hears. */
+  heard(kind: DomainEventKind, scope = ''): boolean {
+    return this.observers.size > 0 || this.listeners.has(topic(kind, scope));
   }
 
   /** How many listeners `kind` has in `scope`: for tests and the benchmark. */

@@ -10,6 +10,19 @@ import { fixturesRoute } from './fixtures.js';
 import { outboxRoute } from './outbox.js';
 import { resetRoute } from './reset.js';
 import { snapshotRoute } from './snapshot.js';
+import { simulatorRoute } from './simulator.js';
+import { stateRoute } from './state.js';
+import { messagesRoute } from './messages.js';
+import { membersRoute } from './members.js';
+import { filesRoute } from './files.js';
+import { notificationsRoute } from './notifications.js';
+import { searchRoute } from './search.js';
+import { sessionsRoute } from './sessions.js';
+import { eventsRoute } from './events.js';
+import { clockRoute } from './clock.js';
+import { snapshotsRoute } from './snapshots.js';
+import { snapshotsRestoreRoute } from './snapshots-restore.js';
+import { snapshotsFileRoute } from './snapshots-file.js';
 
 /**
  * The dev routes, in the order the index lists them: one line each (a route lives in its own
@@ -22,6 +35,19 @@ export const devRoutes: readonly DevRoute[] = [
   resetRoute,
   snapshotRoute,
   fixturesRoute,
+  stateRoute,
+  messagesRoute,
+  membersRoute,
+  filesRoute,
+  notificationsRoute,
+  searchRoute,
+  sessionsRoute,
+  eventsRoute,
+  clockRoute,
+  snapshotsRoute,
+  snapshotsRestoreRoute,
+  snapshotsFileRoute,
+  simulatorRoute,
 ];
 
 /**

@@ -96,6 +96,7 @@ export class RequestJournal {
   private next = 0;
   private count = 0;
   private retained = 0;
+  private readonly recordListeners = new Set<(entry: JournalEntry) => void>();
 
   /**
    * @param capacity How many requests to keep. @default DEFAULT_JOURNAL_CAPACITY
@@ -119,6 +120,24 @@ export class RequestJournal {
     this.count++;
     this.retained += kept.bytes;
     while (this.retained > this.maxBytes && this.count > 1) this.dropOldest();
+    if (this.recordListeners.size === 0) return;
+    const entry: JournalEntry = { time: new Date(kept.at).toISOString(), ...kept.entry };
+    for (const listener of [...this.recordListeners]) {
+      try {
+        listener(entry);
+      } catch (error) {
+        console.error('[parley] a journal listener failed:', error instanceof Error ? error.stack : error);
+      }
+    }
+  }
+
+  /**
+   * Calls `listener` with each request recorded from now on, as {@link list} shows it (redacted and
+   * bounded: the same object the ring keeps); returns the function that stops it.
+   */
+  onRecord(listener: (entry: JournalEntry) => void): () => void {
+    this.recordListeners.add(listener);
+    return () => this.recordListeners.delete(listener);
   }
 
   /** Requests recorded and still kept. */

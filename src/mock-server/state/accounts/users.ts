@@ -57,6 +57,16 @@ export class Users {
     return this.ctx.tables.users.get(userId);
   }
 
+  /** Every account, in the order they were created: for the dev routes' view of the whole mock (no access check). */
+  all(): IterableIterator<UserRecord> {
+    return this.ctx.tables.users.values();
+  }
+
+  /** How many accounts there are. */
+  get count(): number {
+    return this.ctx.tables.users.size;
+  }
+
   get(userId: string): UserRecord {
     const user = this.ctx.tables.users.get(userId);
     if (!user) throw notFound(`user ${userId} does not exist`);

@@ -34,6 +34,16 @@ export class Conversations {
     return this.ctx.tables.conversations.get(conversationId);
   }
 
+  /** Every conversation of a workspace, in the order they were created: for the dev routes (no access check). */
+  *ofWorkspace(workspaceId: string): IterableIterator<ConversationRecord> {
+    for (const conversation of this.ctx.tables.conversations.values()) if (conversation.workspaceId === workspaceId) yield conversation;
+  }
+
+  /** How many conversations there are, in every workspace. */
+  get count(): number {
+    return this.ctx.tables.conversations.size;
+  }
+
   /**
    * The conversations `userId` is a member of, in the order they were created; only those of
    * `workspaceId` when it is given. No access check: for other areas' own rules (presence,

@@ -59,6 +59,16 @@ export class StoredFiles {
     private readonly unused: UnusedUploads,
   ) {}
 
+  /** The stored files of a workspace's library, trashed ones included, in registration order: for the dev routes (no access check). */
+  *ofWorkspace(workspaceId: string): IterableIterator<StoredFileRecord> {
+    for (const file of this.ctx.tables.storedFiles.values()) if (file.workspaceId === workspaceId) yield file;
+  }
+
+  /** How many stored files there are, in every workspace. */
+  get count(): number {
+    return this.ctx.tables.storedFiles.size;
+  }
+
   /**
    * The attachments of `message` that are still accessible (see `accessibleAttachments`): a shared
    * stored file's only while it is neither in the trash nor deleted. No access check: whoever may

@@ -65,6 +65,24 @@ export class MessagePages implements ConversationMessages {
     return log === undefined ? [] : log.slice(0, log.size);
   }
 
+  /**
+   * Up to `limit` messages of a conversation sent before `beforeSequence` (all when null), newest
+   * first, deleted ones included, and whether older ones remain: for the dev routes (no access
+   * check). O(log n + limit).
+   */
+  newestBefore(conversationId: string, beforeSequence: number | null, limit: number): { readonly messages: MessageRecord[]; readonly hasMore: boolean } {
+    const log = this.ctx.tables.messages.logOf(conversationId);
+    if (log === undefined) return { messages: [], hasMore: false };
+    const end = beforeSequence === null ? log.size : log.indexAtOrAfter(beforeSequence);
+    const start = Math.max(0, end - limit);
+    return { messages: log.slice(start, end).reverse(), hasMore: start > 0 };
+  }
+
+  /** How many messages a conversation has, deleted ones included. */
+  countOf(conversationId: string): number {
+    return this.ctx.tables.messages.logOf(conversationId)?.size ?? 0;
+  }
+
   /** `messages`: a page ending at the newest message, a cursor, or an anchor; nodes ascending. */
   backward(args: MessagesArgs, userId: string): MessagePage {
     requireId(args.conversationId, 'conversationId');

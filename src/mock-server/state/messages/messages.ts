@@ -251,7 +251,7 @@ export class Messages {
   /** Publishes a snapshot of `message`, taken only when someone listens. */
   private announce(kind: 'messageCreated' | 'messageUpdated' | 'messageDeleted', message: MessageRecord): void {
     const { events } = this.ctx;
-    if (events.listenerCount(kind, message.conversationId) === 0) return;
+    if (!events.heard(kind, message.conversationId)) return;
     events.publish(kind, message.conversationId, { kind, message: snapshotMessage(message) });
   }
 

@@ -49,6 +49,11 @@ export class NotificationInbox {
     return { nodes, endCursor: last ? encodeNotificationCursor(last) : null, hasNextPage: start > 0 };
   }
 
+  /** How many notifications there are, of every user: for the dev routes. */
+  get count(): number {
+    return this.ctx.tables.notifications.size;
+  }
+
   /** `notificationSummary`: the caller's notifications, and the unread ones by category. */
   summary(userId: string): NotificationCounts {
     const { notifications } = this.ctx.tables;

@@ -59,7 +59,16 @@ export class Workspaces {
     return this.ctx.tables.workspaces.get(workspaceId);
   }
 
-  /** `workspaces`: every workspace the caller belongs to, in the order they were created. */
+  /** Every workspace, in the order they were created: for the dev routes' view of the whole mock (no access check). */
+  all(): IterableIterator<WorkspaceRecord> {
+    return this.ctx.tables.workspaces.values();
+  }
+
+  /** How many workspaces there are. */
+  get count(): number {
+    return this.ctx.tables.workspaces.size;
+  }
+
   /** The workspace with this slug, if there is one. */
   findBySlug(slug: string): WorkspaceRecord | undefined {
     const id = this.ctx.tables.workspacesBySlug.get(slug);
@@ -71,6 +80,7 @@ export class Workspaces {
     return this.ctx.tables.workspacesBySlug.has(slug);
   }
 
+  /** `workspaces`: every workspace the caller belongs to, in the order they were created. */
   listForMember(userId: string): WorkspaceRecord[] {
     return [...this.ctx.tables.workspaces.values()].filter((workspace) => workspace.members.has(userId));
   }
