@@ -80,12 +80,19 @@ export async function devSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string
   return answerOf<T>(response, `${method} ${place.dev}${path}`);
 }
 
-/** `GET /sandboxes` (at the server's root): how many there are; null where the server has no sandboxes. */
-export async function countSandboxes(): Promise<{ readonly count: number; readonly maxSandboxes: number } | null> {
+/** What `GET /sandboxes` answers. */
+export interface SandboxList {
+  readonly count: number;
+  readonly maxSandboxes: number;
+  readonly sandboxes: readonly { readonly id: string; readonly devUrl: string }[];
+}
+
+/** `GET /sandboxes` (at the server's root): the sandboxes there are; null where the server has no sandboxes. */
+export async function listSandboxes(): Promise<SandboxList | null> {
   try {
     const response = await fetch('/sandboxes', { headers: { accept: 'application/json' } });
     if (!response.ok) return null;
-    return (await response.json()) as { count: number; maxSandboxes: number };
+    return (await response.json()) as SandboxList;
   } catch {
     return null;
   }

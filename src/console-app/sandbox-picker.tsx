@@ -1,25 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { countSandboxes, describeError, makeSandbox, place } from './api.js';
+import { describeError, listSandboxes, makeSandbox, place } from './api.js';
 import { useLoad } from './use-load.js';
-
-/** Where this tab remembers the sandboxes it made or opened (the server lists no id: an id is the capability to a sandbox). */
-const KNOWN_KEY = 'parley-console:sandboxes';
-const MAX_KNOWN = 20;
-
-function knownSandboxes(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(KNOWN_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function remember(id: string): string[] {
-  const known = [id, ...knownSandboxes().filter((other) => other !== id)].slice(0, MAX_KNOWN);
-  sessionStorage.setItem(KNOWN_KEY, JSON.stringify(known));
-  return known;
-}
 
 /** The console of a sandbox, or of the server's own state (`id` ''). */
 function open(id: string): void {
@@ -35,24 +16,23 @@ export function sandboxIdOf(text: string): string | null {
 }
 
 /**
- * Which state the console shows: the server's own or one of its sandboxes. The server counts its
- * sandboxes (`GET /sandboxes`) but names none, since an id is the capability to reach a sandbox;
- * so the menu offers the sandboxes this tab made ("New sandbox", `POST /sandboxes`) or opened
- * (the one shown, or an id or devUrl typed in, as a test prints it). Hidden where the server has
- * no sandboxes.
+ * Which state the console shows: the server's own or one of its sandboxes. The menu offers every
+ * sandbox the server has (`GET /sandboxes`, answered only where `/dev` is) and the one shown; an
+ * id or devUrl typed in (as a test prints it) opens that sandbox; "New sandbox" makes one
+ * (`POST /sandboxes`). Hidden where the server has no sandboxes.
  */
 export function SandboxPicker() {
-  const counted = useLoad(() => countSandboxes(), []);
-  const [known] = useState(() => (place.sandbox ? remember(place.sandbox) : knownSandboxes()));
+  const listed = useLoad(() => listSandboxes(), []);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (counted.data === null) return null;
+  if (listed.data === null) return null;
+  const onServer = listed.data.sandboxes.map((sandbox) => sandbox.id);
+  // The one shown is offered even when the list no longer has it (reclaimed meanwhile: its pages say so).
+  const known = place.sandbox && !onServer.includes(place.sandbox) ? [...onServer, place.sandbox] : onServer;
 
   async function create(): Promise<void> {
     try {
-      const made = await makeSandbox();
-      remember(made.id);
-      open(made.id);
+      open((await makeSandbox()).id);
     } catch (failure) {
       setError(describeError(failure));
     }
@@ -62,7 +42,6 @@ export function SandboxPicker() {
     event.preventDefault();
     const id = sandboxIdOf(typed);
     if (id === null) return setError('not a sandbox id or URL');
-    remember(id);
     open(id);
   }
 
@@ -80,7 +59,7 @@ export function SandboxPicker() {
         </select>
       </label>
       <span className="muted">
-        {counted.data.count} {counted.data.count === 1 ? 'sandbox' : 'sandboxes'} on the server
+        {listed.data.count} {listed.data.count === 1 ? 'sandbox' : 'sandboxes'} on the server
       </span>
       <form onSubmit={submit} className="row">
         <input aria-label="Sandbox id or URL" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="sb_… or its devUrl" size={14} />

@@ -3,8 +3,8 @@ import { startMockServer, type RunningMockServer } from '../../src/mock-server/m
 import { newSandbox, postSandbox } from '../sandboxes/sandbox-client.js';
 
 /**
- * Attack class: a foreign web page steering sandboxes. Making and dropping sandboxes and a
- * sandbox's `/dev` (its tokens and secrets in `GET /dev/snapshot`) are guarded as `/dev` is: no
+ * Attack class: a foreign web page steering or finding sandboxes. Making, listing and dropping
+ * sandboxes and a sandbox's `/dev` (its tokens and secrets in `GET /dev/snapshot`) are guarded as `/dev` is: no
  * other web origin (a form or a `no-cors` fetch needs no preflight), no Host outside the allow-list
  * (DNS rebinding), and nothing at all with `--no-dev-routes`. A sandbox's `/graphql` stays open
  * to other origins as the root's is (its id is the capability).
@@ -25,6 +25,22 @@ describe('another web origin', () => {
     expect(refused.status).toBe(403);
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     expect(((await (await fetch(`${mock.origin}/sandboxes`)).json()) as { count: number }).count).toBe(0);
+  });
+
+  it('cannot list the sandboxes (their ids are the capability to reach their /graphql); the mock\'s own origin and a script can', async () => {
+    const sandbox = await newSandbox(mock.origin);
+    for (const method of ['GET', 'HEAD']) {
+      const refused = await fetch(`${mock.origin}/sandboxes`, { method, headers: { origin: EVIL } });
+      expect(refused.status, method).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin'), method).toBeNull();
+      expect(await refused.text(), method).not.toContain(sandbox.id);
+    }
+    for (const headers of [{ origin: mock.origin }, {}]) {
+      const listing = (await (await fetch(`${mock.origin}/sandboxes`, { headers })).json()) as { sandboxes: { id: string; devUrl: string }[] };
+      expect(listing.sandboxes.map((listed) => listed.id)).toContain(sandbox.id);
+      expect(listing.sandboxes.find((listed) => listed.id === sandbox.id)?.devUrl).toBe(sandbox.devUrl);
+    }
+    expect((await fetch(`${closed.origin}/sandboxes`)).status).toBe(404);
   });
 
   it('cannot drop a sandbox, nor read or reset its /dev', async () => {

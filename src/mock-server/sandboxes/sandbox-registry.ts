@@ -78,6 +78,12 @@ export class SandboxRegistry {
     return this.sandboxes.size;
   }
 
+  /** The sandboxes there are now (the idle ones reclaimed first), oldest first. */
+  list(): Sandbox[] {
+    this.reclaimIdle();
+    return [...this.sandboxes.values()];
+  }
+
   /**
    * A new sandbox, from the server's starting state or from `snapshot` (a document as
    * `GET /dev/snapshot` gives, checked: a bad one throws a `SnapshotError` naming what is wrong).

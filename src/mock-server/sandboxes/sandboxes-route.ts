@@ -52,7 +52,8 @@ export function sandboxAddress(serverOrigin: string, sandbox: Sandbox, idleTimeo
 
 /**
  * `/sandboxes` and everything under it, as one Fetch route: `POST /sandboxes` makes one (from the
- * server's starting state, or `{ "snapshot": ... }`), `GET /sandboxes` counts them, `DELETE
+ * server's starting state, or `{ "snapshot": ... }`), `GET /sandboxes` lists them (the door answers
+ * it only where it answers `/dev`, which hands out more than an id: every token), `DELETE
  * /sandboxes/<id>` drops one, and `/sandboxes/<id>/...` is served by that sandbox as the root
  * serves `/...`. An id that names no sandbox is a 404.
  */
@@ -60,8 +61,12 @@ export async function sandboxesRoute(registry: SandboxRegistry, request: Request
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (place.id === null) {
     if (method === 'POST') return create(registry, request);
-    if (method === 'GET') return jsonResponse(200, { count: registry.size, maxSandboxes: registry.maxSandboxes, idleTimeoutMs: registry.idleTimeoutMs });
-    return errorResponse(405, ErrorCode.BAD_REQUEST, 'use POST /sandboxes to make a sandbox, GET /sandboxes to count them', { allow: 'GET, HEAD, POST' });
+    if (method === 'GET') {
+      const serverOrigin = new URL(request.url).origin;
+      const sandboxes = registry.list().map((sandbox) => sandboxAddress(serverOrigin, sandbox, registry.idleTimeoutMs));
+      return jsonResponse(200, { count: sandboxes.length, maxSandboxes: registry.maxSandboxes, idleTimeoutMs: registry.idleTimeoutMs, sandboxes });
+    }
+    return errorResponse(405, ErrorCode.BAD_REQUEST, 'use POST /sandboxes to make a sandbox, GET /sandboxes to list them', { allow: 'GET, HEAD, POST' });
   }
   if (place.rest === '' || place.rest === '/') {
     if (method !== 'DELETE') return errorResponse(405, ErrorCode.BAD_REQUEST, 'use DELETE /sandboxes/<id> to drop a sandbox; its routes are under it (/graphql, /dev...)', { allow: 'DELETE' });

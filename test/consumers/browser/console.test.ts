@@ -230,6 +230,8 @@ describe.skipIf(!browserTestsRun)('the dev console in headless Chromium', () => 
 
   it("shows a sandbox's own state; the sandbox menu goes back to the server's and makes a new one", async () => {
     const sandbox = (await (await fetch(`${mock.origin}/sandboxes`, { method: 'POST' })).json()) as { id: string; devUrl: string };
+    // One this page never opened, as a test of another worker makes one.
+    const other = (await (await fetch(`${mock.origin}/sandboxes`, { method: 'POST' })).json()) as { id: string };
     await page.goto(sandbox.devUrl);
     await page.getByLabel('Counts').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Parley dev console · sandbox ${sandbox.id}`);
@@ -239,8 +241,10 @@ describe.skipIf(!browserTestsRun)('the dev console in headless Chromium', () => 
     await page.waitForURL(`${mock.origin}/dev`);
     await page.getByLabel('Counts').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Parley dev console');
-    // The menu offers the sandbox this tab opened (the server names none), and makes a new one.
-    expect(await page.getByLabel('Sandbox', { exact: true }).locator('option').allTextContents()).toEqual(["the server's own state", sandbox.id]);
+    // The menu offers every sandbox the server has (GET /sandboxes), and makes a new one.
+    const offered = await page.getByLabel('Sandbox', { exact: true }).locator('option').allTextContents();
+    expect(offered[0]).toBe("the server's own state");
+    expect(offered).toEqual(expect.arrayContaining([sandbox.id, other.id]));
     await page.getByRole('button', { name: 'New sandbox' }).click();
     await page.waitForURL(/\/sandboxes\/[^/]+\/dev$/);
     await page.getByLabel('Counts').waitFor();
