@@ -35,7 +35,7 @@ describe('another web origin', () => {
       expect(refused.headers.get('access-control-allow-origin'), method).toBeNull();
       expect(await refused.text(), method).not.toContain(sandbox.id);
     }
-    for (const headers of [{ origin: mock.origin }, {}]) {
+    for (const headers of [{ origin: mock.origin }, {}] as Record<string, string>[]) {
       const listing = (await (await fetch(`${mock.origin}/sandboxes`, { headers })).json()) as { sandboxes: { id: string; devUrl: string }[] };
       expect(listing.sandboxes.map((listed) => listed.id)).toContain(sandbox.id);
       expect(listing.sandboxes.find((listed) => listed.id === sandbox.id)?.devUrl).toBe(sandbox.devUrl);

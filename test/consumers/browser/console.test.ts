@@ -156,6 +156,33 @@ describe.skipIf(!browserTestsRun)('the dev console in headless Chromium', () => 
     await shoot('console-act.png');
   });
 
+  it('acts as bob on his message: edits it, reacts, types, marks the conversation read, deletes it', async () => {
+    const act = panel('Act as');
+    const outcome = () => act.getByRole('status', { name: 'Act outcome' }).textContent();
+    const mine = async () => {
+      const newest = (await (await fetch(`${mock.origin}/dev/messages?conversation=${await generalId()}&limit=5`)).json()) as { messages: { id: string; authorUsername: string; content: string | null; deleted: boolean; reactions: { emoji: string; userIds: string[] }[] }[] };
+      return newest.messages.find((message) => message.authorUsername === 'bob')!;
+    };
+    const target = await mine();
+    await act.getByLabel('Target message', { exact: true }).selectOption(target.id);
+    const edited = `Edited by bob in the console ${Date.now()}`;
+    await act.getByLabel('Text', { exact: true }).fill(edited);
+    await act.getByRole('button', { name: 'Edit to the text' }).click();
+    await expect.poll(outcome, { timeout: 5000 }).toBe('bob: message edited');
+    await act.getByRole('button', { name: 'React', exact: true }).click();
+    await expect.poll(outcome, { timeout: 5000 }).toBe('bob: reacted :+1:');
+    expect(await mine()).toMatchObject({ id: target.id, content: edited, deleted: false, reactions: [{ emoji: ':+1:' }] });
+    await act.getByRole('button', { name: 'Start typing' }).click();
+    await expect.poll(outcome, { timeout: 5000 }).toBe('bob: typing');
+    await act.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(outcome, { timeout: 5000 }).toBe('bob: conversation marked as read');
+    await act.getByLabel('Target message', { exact: true }).selectOption(target.id);
+    await act.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(outcome, { timeout: 5000 }).toBe('bob: message deleted');
+    const after = (await (await fetch(`${mock.origin}/dev/messages?conversation=${await generalId()}&limit=5`)).json()) as { messages: { id: string; deleted: boolean; content: string | null }[] };
+    expect(after.messages.find((message) => message.id === target.id)).toMatchObject({ deleted: true, content: null });
+  });
+
   it('puts chaos on SendMessage: the app waits, then fails with the chosen code; turning it off lets it send', async () => {
     await tab('Chaos');
     const chaos = panel('Chaos');
