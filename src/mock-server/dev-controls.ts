@@ -85,6 +85,18 @@ export class DevControls {
     return true;
   }
 
+  /**
+   * Moves a controllable clock forward by `ms` (`{ "advanceMs" }`): exactly `ms` ahead of where it
+   * would be, however long the timers it passes take to fire. False, and nothing moves, when the
+   * clock is the system's.
+   */
+  advanceClock(ms: number): boolean {
+    const clock = this.clock;
+    if (!isControllable(clock)) return false;
+    clock.advance(ms);
+    return true;
+  }
+
   /** Saves the current state under `name` (`POST /dev/snapshots`); see {@link NamedSnapshots}. */
   saveSnapshot(name: string): NamedSnapshotInfo {
     return this.snapshots.save(name, JSON.stringify(this.snapshot()), this.clock.now());

@@ -93,6 +93,19 @@ describe('ControllableClock', () => {
     expect(() => own.advance(-1)).toThrow(RangeError);
     expect(own.now()).toBe(6_000);
   });
+
+  it('advance(ms) adds exactly ms to the offset while real time moves on under it (each read a millisecond later)', () => {
+    let real = 1_000;
+    const ticking = new ControllableClock(() => real++);
+    const fired: number[] = [];
+    ticking.setTimer(ticking.now() + 10, () => fired.push(ticking.offsetMs));
+    ticking.advance(3_600_000);
+    expect(ticking.offsetMs).toBe(3_600_000);
+    expect(fired).toHaveLength(1);
+    expect(fired[0]!).toBeLessThanOrEqual(3_600_000);
+    ticking.advance(1);
+    expect(ticking.offsetMs).toBe(3_600_001);
+  });
 });
 
 describe('parley mock serve --clock', () => {

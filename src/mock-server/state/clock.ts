@@ -130,24 +130,31 @@ export class ControllableClock implements Clock {
     };
   }
 
-  /** Moves the clock forward by `ms` milliseconds (0 or more), firing the timers it passes. */
+  /**
+   * Moves the clock forward by `ms` milliseconds (0 or more), firing the timers it passes: the
+   * offset grows by exactly `ms`, however long the timers take to fire.
+   */
   advance(ms: number): void {
     if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`a controllable clock moves forward only: advance takes 0 or more milliseconds, but got ${ms}`);
-    this.set(this.now() + ms);
+    this.moveOffsetTo(this.offset + ms);
   }
 
   /** Moves the clock forward to `epochMs` (not before now), firing the timers it passes in time order. */
   set(epochMs: number): void {
     if (!Number.isFinite(epochMs) || epochMs < this.now()) throw new RangeError(`a controllable clock moves forward only: ${epochMs} is before now (${this.now()})`);
+    this.moveOffsetTo(epochMs - this.realNow());
+  }
+
+  private moveOffsetTo(target: number): void {
     for (;;) {
-      const due = this.nextDue(epochMs);
+      const due = this.nextDue(this.realNow() + target);
       if (!due) break;
-      // The clock reads the timer's time while it fires.
-      this.offset = Math.max(this.offset, due.at - this.realNow());
+      // The clock reads the timer's time while it fires (never past where it is going).
+      this.offset = Math.min(target, Math.max(this.offset, due.at - this.realNow()));
       this.disarm(due);
       due.fire();
     }
-    this.offset = Math.max(this.offset, epochMs - this.realNow());
+    this.offset = Math.max(this.offset, target);
     // The rest are due sooner in real time now.
     for (const timer of this.pending) this.arm(timer);
   }

@@ -33,21 +33,22 @@ export const clockRoute: DevRoute = {
       const hasTo = Object.hasOwn(fields, 'to');
       if (hasAdvance === hasTo) return fieldError(hasAdvance ? 'to' : 'advanceMs', 'give exactly one of advanceMs (milliseconds) and to (an ISO time)');
       const now = controls.clock.now();
-      let target: number;
+      let moved: boolean;
       if (hasAdvance) {
         const advance = fields['advanceMs'];
         if (typeof advance !== 'number' || !Number.isInteger(advance) || advance < 1 || advance > MAX_CLOCK_ADVANCE_MS) {
           return fieldError('advanceMs', `advanceMs must be a whole number of milliseconds from 1 to ${MAX_CLOCK_ADVANCE_MS} (366 days), but got ${JSON.stringify(advance)}`);
         }
-        target = now + advance;
+        moved = controls.advanceClock(advance);
       } else {
         const to = fields['to'];
-        target = typeof to === 'string' && to.length <= 40 ? Date.parse(to) : Number.NaN;
+        const target = typeof to === 'string' && to.length <= 40 ? Date.parse(to) : Number.NaN;
         if (Number.isNaN(target)) return fieldError('to', `to must be an ISO 8601 time (2030-01-01T00:00:00Z), but got ${JSON.stringify(typeof to === 'string' ? to.slice(0, 40) : to)}`);
         if (target < now) return fieldError('to', `to must not be before now (${new Date(now).toISOString()}): the clock moves forward only`);
         if (target - now > MAX_CLOCK_ADVANCE_MS) return fieldError('to', `to must be at most 366 days after now (${new Date(now).toISOString()})`);
+        moved = controls.moveClock(target);
       }
-      if (!controls.moveClock(target)) {
+      if (!moved) {
         return errorResponse(409, ErrorCode.BAD_REQUEST, 'the mock runs on the system clock, which cannot be moved: start it with --clock controllable (or pass a ControllableClock or ManualClock as clock)');
       }
       return reading(controls);
