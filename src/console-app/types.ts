@@ -145,17 +145,10 @@ export interface SnapshotsAnswer {
   readonly max: number;
 }
 
-/** `GET /dev/simulator`. */
-export interface SimulatorStatus {
-  readonly running: boolean;
-  readonly scenario: string | null;
-  readonly seed: number | null;
-  readonly ratePerMinute: number | null;
-  readonly startedAt: string | null;
-  readonly actions: number;
-  readonly scenarios: readonly { readonly name: string; readonly description: string; readonly ratePerMinute: number }[];
-}
+/** `GET /dev/simulator`: the server's own type (a type-only import: nothing of the mock is bundled). */
+export type { SimulatorStatus } from '../mock-server/simulator/simulator.js';
 
+/** Chaos as JSON carries it: an error code is any string (the server checks it and names the field). */
 export interface LatencyRange {
   readonly minMs: number;
   readonly maxMs: number;

@@ -84,6 +84,11 @@ interface KeptEntry {
   readonly bytes: number;
 }
 
+/** A kept request as the journal shows it, its time in ISO form. */
+function shown(kept: KeptEntry): JournalEntry {
+  return { time: new Date(kept.at).toISOString(), ...kept.entry };
+}
+
 /**
  * The request journal: the last {@link capacity} GraphQL requests of every door, in a ring
  * buffer (recording overwrites the oldest; nothing grows), within {@link maxBytes} in all.
@@ -121,7 +126,7 @@ export class RequestJournal {
     this.retained += kept.bytes;
     while (this.retained > this.maxBytes && this.count > 1) this.dropOldest();
     if (this.recordListeners.size === 0) return;
-    const entry: JournalEntry = { time: new Date(kept.at).toISOString(), ...kept.entry };
+    const entry = shown(kept);
     for (const listener of [...this.recordListeners]) {
       try {
         listener(entry);
@@ -156,7 +161,7 @@ export class RequestJournal {
     const wanted = Math.min(limit, this.count);
     for (let back = 1; back <= wanted; back++) {
       const kept = this.ring[(this.next - back + this.capacity) % this.capacity]!;
-      entries.push({ time: new Date(kept.at).toISOString(), ...kept.entry });
+      entries.push(shown(kept));
     }
     return entries;
   }
